@@ -1,0 +1,81 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Serves the local stand-in API under /api inside the Vite dev server (npm run demo). */
+function standInApi(): Plugin {
+  let api: { handle: (req: unknown, res: unknown, next: () => void) => void; close: () => Promise<void> } | undefined;
+  return {
+    name: 'stand-in-api',
+    apply: 'serve',
+    async configureServer(server) {
+      const { createStandInApi } = await import('./demo/server/app.mjs');
+      api = createStandInApi({ dataDir: here('./demo/data'), replyDelayMs: 700 });
+      server.middlewares.use('/api', (req, res, next) => api!.handle(req, res, next));
+      server.httpServer?.once('close', () => void api?.close());
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  if (mode === 'lib') {
+    // The npm package: ESM, Preact and signals left to the app (peer dependencies).
+    return {
+      build: {
+        outDir: 'dist/lib',
+        emptyOutDir: true,
+        sourcemap: true,
+        lib: {
+          entry: { index: here('./src/index.ts'), element: here('./src/element.ts') },
+          formats: ['es'],
+        },
+        rolldownOptions: {
+          external: [/^preact(\/|$)/, /^@preact\/signals/],
+        },
+      },
+    };
+  }
+  return {
+    root: here('./demo'),
+    publicDir: false,
+    server: { host: '127.0.0.1', port: 5173, fs: { allow: [here('.')] } },
+    plugins: [standInApi()],
+    build: {
+      // The script tag: one self-contained classic script, everything inside.
+      outDir: here('./dist'),
+      emptyOutDir: false,
+      target: 'es2019',
+      lib: { entry: here('./src/embed.ts'), formats: ['iife'], name: 'AssistantChatWidgetBundle', fileName: () => 'widget.js' },
+    },
+    test: {
+      root: here('.'),
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            root: here('.'),
+            environment: 'happy-dom',
+            include: ['test/**/*.test.{ts,tsx}'],
+            exclude: ['test/e2e/**'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            root: here('.'),
+            environment: 'node',
+            include: ['test/e2e/**/*.test.ts'],
+            globalSetup: [here('./test/e2e/global-setup.ts')],
+            testTimeout: 60000,
+            hookTimeout: 60000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
+});
