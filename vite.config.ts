@@ -6,7 +6,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Serves the local stand-in API under /api inside the Vite dev server (npm run demo). */
 function standInApi(): Plugin {
-  let api: { handle: (req: unknown, res: unknown, next: () => void) => void; close: () => Promise<void> } | undefined;
+  let api: import('./demo/server/app.mjs').StandInApi | undefined;
   return {
     name: 'stand-in-api',
     apply: 'serve',
@@ -40,10 +40,13 @@ export default defineConfig(({ mode }) => {
   return {
     root: here('./demo'),
     publicDir: false,
-    server: { host: '127.0.0.1', port: 5173, fs: { allow: [here('.')] } },
+    // cors: false lets the stand-in answer preflights itself, so pages on other origins can call /api too.
+    server: { host: '127.0.0.1', port: 5173, cors: false, fs: { allow: [here('.')] } },
     plugins: [standInApi()],
     build: {
-      // The script tag: one self-contained classic script, everything inside.
+      // The script tag: one self-contained classic script, everything inside. Vite requires `name` for
+      // an IIFE, but src/embed.ts exports nothing, so the bundle assigns no global of its own
+      // (test/size.test.ts checks): window.AssistantChat, installed at run time, is the only one.
       outDir: here('./dist'),
       emptyOutDir: false,
       target: 'es2019',

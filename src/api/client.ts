@@ -81,6 +81,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }, timeoutMs);
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort);
+    // Settles the request even when a transport ignores its signal.
+    const stopped = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+    });
+    stopped.catch(() => undefined);
     try {
       if (signal?.aborted) throw new ApiError('network', 'The request was cancelled.');
       const transport = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
@@ -93,12 +98,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: controller.signal,
       };
       if (body !== undefined) init.body = body;
-      const response = await transport(base + path, init);
-      const text = await response.text();
+      const response = await Promise.race([transport(base + path, init), stopped]);
+      const text = await Promise.race([response.text(), stopped]);
       return { status: response.status, data: parseJson(text), text, headers: response.headers };
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (timedOut) throw new ApiError('timeout', `No answer from the server within ${Math.round(timeoutMs / 1000)} s.`);
+      if (signal?.aborted) throw new ApiError('network', 'The request was cancelled.');
       throw new ApiError('network', 'The server could not be reached.');
     } finally {
       clearTimeout(timer);
@@ -116,14 +122,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const res = await request('POST', '/conversations', toJson(body), readTimeout, callOptions?.signal);
       const data = expectOk(res);
       if (!isUuid(data.conversation_id) || !isHistory(data.history)) throw unexpected(res.status);
-      return { conversationId: data.conversation_id, history: data.history };
+      return { conversationId: data.conversation_id, history: normalizeHistory(data.history) };
     },
 
     async getConversation(conversationId, callOptions) {
       const res = await request('GET', conversationPath(conversationId), undefined, readTimeout, callOptions?.signal);
       const data = expectOk(res);
       if (!isHistory(data.history)) throw unexpected(res.status);
-      return data.history;
+      return normalizeHistory(data.history);
     },
 
     async sendMessage(conversationId, message, callOptions) {
@@ -177,6 +183,15 @@ function isHistory(value: unknown): value is WireMessage[] {
   );
 }
 
+/** The messages without a `function_calls: null` some servers send for "none". */
+function normalizeHistory(history: WireMessage[]): WireMessage[] {
+  return history.map((m) => {
+    if (m.function_calls !== null) return m;
+    const { function_calls: _none, ...rest } = m;
+    return rest;
+  });
+}
+
 function unexpected(status: number): ApiError {
   return new ApiError('unexpected', 'The server sent an answer the widget does not understand.', { status });
 }
@@ -186,12 +201,13 @@ function expectOk(res: { status: number; data: unknown; headers: Headers }): Jso
   const { status, data } = res;
   const body = isObject(data) ? data : {};
   const serverMessage = firstString(body.error, body.message);
+  const errorCode = typeof body.error_code === 'string' ? body.error_code : '';
   if (status >= 200 && status < 300) {
     if (!isObject(data) || data.status !== true) throw unexpected(status);
     return data;
   }
   if (status === 429) {
-    const seconds = toSeconds(body.retry_after) ?? toSeconds(res.headers.get('Retry-After')) ?? 5;
+    const seconds = toSeconds(body.retry_after) ?? retryAfterHeader(res.headers.get('Retry-After')) ?? 5;
     return fail('rate_limited', 'Too many requests; try again shortly.', { status, retryAfterMs: seconds * 1000 });
   }
   if (status === 404) return fail('not_found', serverMessage ?? 'Not found.', { status });
@@ -201,7 +217,9 @@ function expectOk(res: { status: number; data: unknown; headers: Headers }): Jso
   }
   if (status >= 500) return fail('server', 'The server had a problem.', { status });
   if (status >= 400) {
-    if (serverMessage && /balance/i.test(serverMessage)) return fail('insufficient_balance', serverMessage, { status });
+    if (/balance/i.test(errorCode) || (serverMessage && /balance/i.test(serverMessage))) {
+      return fail('insufficient_balance', serverMessage ?? 'Insufficient balance.', { status });
+    }
     if (serverMessage && /failed to process/i.test(serverMessage)) return fail('assistant_failed', serverMessage, { status });
     return fail('rejected', serverMessage ?? `The request was refused (HTTP ${status}).`, { status });
   }
@@ -222,6 +240,15 @@ function toSeconds(value: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.min(n, 3600) : undefined;
 }
 
+/** `Retry-After` as seconds: a number of seconds or an HTTP date. */
+function retryAfterHeader(value: string | null): number | undefined {
+  if (value === null || !value.trim()) return undefined;
+  const seconds = toSeconds(value.trim());
+  if (seconds !== undefined) return seconds;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : toSeconds(Math.max(0, Math.ceil((at - Date.now()) / 1000)));
+}
+
 function toFields(errors: JsonObject): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(errors)) {
@@ -239,7 +266,8 @@ export function toJson(value: unknown): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
-      return '"' + value.replace(/[\\"\u0000-\u001f\u2028\u2029]/g, escapeChar) + '"';
+      // Lone surrogates are escaped (as JSON.stringify does) so that UTF-8 encoding cannot alter them.
+      return '"' + value.replace(/[\\"\u0000-\u001f\u2028\u2029]|[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, escapeChar) + '"';
     case 'number':
       return Number.isFinite(value) ? String(value) : 'null';
     case 'boolean':
@@ -266,6 +294,7 @@ export function toJson(value: unknown): string {
 }
 
 function escapeChar(char: string): string {
+  if (char.length === 2) return char; // a well-formed surrogate pair
   switch (char) {
     case '"':
       return '\\"';

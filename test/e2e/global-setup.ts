@@ -1,0 +1,55 @@
+/**
+ * Runs once before the e2e project: makes sure Debian's Chromium is there (installing it when we can)
+ * and that the script-tag build exists. It never downloads Playwright's own browsers.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuild, ensureChromium } from './helpers/environment';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Vitest global setup for the `e2e` project. Throwing here stops the run with the message. */
+export default function setup(): void {
+  ensureChromium({
+    exists: existsSync,
+    isRoot: () => process.getuid?.() === 0,
+    which,
+    run(command, args) {
+      const result = spawnSync(command, args, {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+      if (result.status === 0) return { ok: true };
+      return { ok: false, reason: result.error?.message ?? `exit code ${result.status ?? result.signal}` };
+    },
+    log: (message) => console.log(message),
+  });
+  ensureBuild(
+    {
+      size: (path) => (existsSync(path) ? statSync(path).size : undefined),
+      mtime: (path) => statSync(path).mtimeMs,
+      newestMtime,
+      warn: (message) => console.warn(message),
+    },
+    join(repoRoot, 'dist', 'widget.js'),
+    join(repoRoot, 'src'),
+  );
+}
+
+function which(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir && existsSync(join(dir, command))) return join(dir, command);
+  }
+  return undefined;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}

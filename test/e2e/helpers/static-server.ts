@@ -1,0 +1,129 @@
+/**
+ * A tiny HTTP server on 127.0.0.1 for the browser tests: the built `dist/` folder under `/dist/`, and
+ * pages that each test registers (with the headers it wants, for example a Content-Security-Policy).
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's build output, served under `/dist/`. */
+export const DIST_DIR = fileURLToPath(new URL('../../../dist/', import.meta.url));
+
+/** Options of one registered page or file. */
+export interface PageOptions {
+  /** Response headers, for example `{ 'Content-Security-Policy': "script-src 'self'" }`. */
+  headers?: Record<string, string>;
+  /** Defaults to `text/html; charset=utf-8`; a `Content-Type` in `headers` wins. */
+  contentType?: string;
+  /** Defaults to 200. */
+  status?: number;
+}
+
+/** A running static server. */
+export interface StaticServer {
+  /** The origin, for example `http://127.0.0.1:40123` (no trailing slash). */
+  readonly url: string;
+  /**
+   * Serves `body` at `path` (which starts with `/`) until it is registered again or the server closes,
+   * and returns the full URL. Registering the same path again replaces the page.
+   */
+  page(path: string, body: string, options?: PageOptions): string;
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link startStaticServer}. */
+export interface StaticServerOptions {
+  /** The folder served under `/dist/`; defaults to the repository's `dist/`. */
+  distDir?: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+interface RegisteredPage {
+  body: string;
+  status: number;
+  headers: Record<string, string>;
+}
+
+/** Starts a static server on 127.0.0.1 on an ephemeral port. */
+export async function startStaticServer(options: StaticServerOptions = {}): Promise<StaticServer> {
+  const distDir = resolve(options.distDir ?? DIST_DIR);
+  const pages = new Map<string, RegisteredPage>();
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    const registered = pages.get(path);
+    if (registered) {
+      res.writeHead(registered.status, { 'Cache-Control': 'no-store', ...registered.headers });
+      res.end(req.method === 'HEAD' ? undefined : registered.body);
+      return;
+    }
+    if (path.startsWith('/dist/')) {
+      void serveFile(res, distDir, path.slice('/dist/'.length), req.method === 'HEAD');
+      return;
+    }
+    // Chromium asks for a favicon on every page; an empty answer keeps 404s out of the page's log.
+    if (path === '/favicon.ico') {
+      res.writeHead(204, { 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
+    sendText(res, 404, 'Not found');
+  });
+
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => done());
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('static server: no port');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  return {
+    url,
+    page(path, body, pageOptions = {}) {
+      if (!path.startsWith('/')) throw new Error(`static server: page path must start with "/": ${path}`);
+      const headers = { 'Content-Type': pageOptions.contentType ?? 'text/html; charset=utf-8', ...pageOptions.headers };
+      pages.set(path, { body, status: pageOptions.status ?? 200, headers });
+      return url + path;
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function serveFile(res: ServerResponse, root: string, encoded: string, headOnly: boolean): Promise<void> {
+  try {
+    const file = resolve(root, decodeURIComponent(encoded));
+    // Never leave the served folder, whatever the path says.
+    if (!file.startsWith(root + sep)) return sendText(res, 404, 'Not found');
+    const body = await readFile(file);
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Length': body.length,
+      'Cache-Control': 'no-store',
+    });
+    res.end(headOnly ? undefined : body);
+  } catch {
+    sendText(res, 404, 'Not found');
+  }
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
