@@ -12,7 +12,8 @@ function standInApi(): Plugin {
     apply: 'serve',
     async configureServer(server) {
       const { createStandInApi } = await import('./demo/server/app.mjs');
-      api = createStandInApi({ dataDir: here('./demo/data'), replyDelayMs: 700 });
+      // No rate limit in the playground: every settings change remounts the widget, which re-reads the conversation.
+      api = createStandInApi({ dataDir: here('./demo/data'), replyDelayMs: 700, rateLimit: false });
       server.middlewares.use('/api', (req, res, next) => api!.handle(req, res, next));
       server.httpServer?.once('close', () => void api?.close());
     },

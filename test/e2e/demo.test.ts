@@ -47,6 +47,8 @@ async function startPlayground(dataDir: string): Promise<Playground> {
   const server = await createServer({
     ...config,
     configFile: false,
+    // Its own dependency cache, so a running `npm run demo` and this test do not re-optimize each other's.
+    cacheDir: join(dataDir, 'vite-cache'),
     logLevel: 'warn',
     clearScreen: false,
     plugins: [...(plugins as PluginOption[]).flat(3).filter((p) => !isPlugin(p, 'stand-in-api')), standIn],
@@ -234,7 +236,7 @@ describe('the demo playground', () => {
     ]);
 
     await page.mouse.move(640, 10);
-    await page.screenshot({ path: join(SCREENSHOTS, 'demo.png') });
+    await page.screenshot({ path: join(SCREENSHOTS, 'demo.png'), animations: 'disabled' });
     expect(browser.errors.unexpected()).toEqual([]);
   });
 
@@ -281,7 +283,7 @@ describe('the demo playground', () => {
     expect(button && button.x + button.width <= 390 && button.y + button.height <= 844).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    await page.screenshot({ path: join(SCREENSHOTS, 'phone.png') });
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone.png'), animations: 'disabled' });
     expect(browser.errors.unexpected()).toEqual([]);
   });
 });

@@ -1,0 +1,73 @@
+/**
+ * Small form building blocks shared by the settings: a labelled field with hint and error, and a
+ * group of radio buttons drawn as a segmented control.
+ */
+import type { ComponentChildren } from 'preact';
+
+/** A label, the control (children), and an optional hint and error under it. */
+export function Field(props: {
+  id: string;
+  label: string;
+  hint?: ComponentChildren;
+  error?: string | undefined;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class={props.error ? 'field field--invalid' : 'field'}>
+      <label class="field__label" for={props.id}>
+        {props.label}
+      </label>
+      {props.children}
+      {props.error ? (
+        <p class="field__error" id={`${props.id}-error`} role="alert">
+          {props.error}
+        </p>
+      ) : props.hint ? (
+        <p class="field__hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The `aria-describedby` for a {@link Field}'s control: its error when there is one, else its hint. */
+export function describedBy(id: string, error: string | undefined, hasHint: boolean): string | undefined {
+  if (error) return `${id}-error`;
+  return hasHint ? `${id}-hint` : undefined;
+}
+
+/** One option of a {@link Segmented} control. */
+export interface SegmentOption<T extends string> {
+  value: T;
+  label: string;
+}
+
+/** A radio group drawn as a row of buttons. */
+export function Segmented<T extends string>(props: {
+  name: string;
+  legend: string;
+  options: readonly SegmentOption<T>[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset class="field">
+      <legend class="field__label">{props.legend}</legend>
+      <div class="segmented">
+        {props.options.map((option) => (
+          <label key={option.value} class="segmented__option">
+            <input
+              type="radio"
+              name={props.name}
+              value={option.value}
+              checked={props.value === option.value}
+              onChange={() => props.onChange(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

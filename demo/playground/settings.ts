@@ -1,0 +1,205 @@
+/**
+ * The playground's settings: their typed shape, defaults, validation, and the one parser that turns
+ * what was saved (URL hash or localStorage, both untrusted text) back into settings.
+ */
+import { isUuid } from '../../src/api/client';
+import type { ConversationType } from '../../src/api/types';
+import { DEFAULTS, type Position, type Theme } from '../../src/config';
+import { DEMO_ASSISTANTS } from './assistants';
+
+/** The languages the widget ships; `auto` leaves the choice to the widget (page `lang`, then browser). */
+export type LocaleChoice = 'auto' | 'en' | 'de';
+
+/** One row of the variables editor. `id` is local to the page (a stable key for rendering). */
+export interface VariableRow {
+  id: string;
+  key: string;
+  value: string;
+}
+
+/** Everything the owner can set on the page. Text fields hold what was typed; see `validateSettings`. */
+export interface PlaygroundSettings {
+  /** The assistant's public UUID as typed (may be invalid while the owner is pasting). */
+  assistantId: string;
+  /** The API root as typed; `/api` is the stand-in on this origin. */
+  apiBase: string;
+  /** Always `test` (free), except for the "no balance" scenario, which needs a billed `widget` conversation. */
+  type: ConversationType;
+  theme: Theme;
+  /** `#rrggbb`. */
+  color: string;
+  position: Position;
+  locale: LocaleChoice;
+  /** Empty: the widget's own localized title. */
+  title: string;
+  variables: VariableRow[];
+  showFunctionCalls: boolean;
+}
+
+/** Problems with the typed fields, by field; an empty object when everything is usable. */
+export interface SettingsErrors {
+  assistantId?: string;
+  apiBase?: string;
+}
+
+/** Where the playground points by default: the stand-in API that `npm run demo` serves on the same origin. */
+export const DEFAULT_API_BASE = '/api';
+
+/** The corners, in the order the page lists them. */
+export const POSITIONS: readonly Position[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+
+/** The themes, in the order the page lists them. */
+export const THEMES: readonly Theme[] = ['light', 'dark', 'auto'];
+
+/** The locales, in the order the page lists them. */
+export const LOCALES: readonly LocaleChoice[] = ['auto', 'en', 'de'];
+
+const HEX6 = /^#[0-9a-f]{6}$/i;
+const HEX3 = /^#[0-9a-f]{3}$/i;
+const MAX_TEXT = 200;
+const MAX_VARIABLES = 20;
+
+/** A generator of row ids; injected so tests and the parser agree on what they get. */
+export type NewId = () => string;
+
+/** The settings a first visit starts with: the widget's own defaults, Northwind Dental, and the variables its greeting uses. */
+export function defaultSettings(newId: NewId): PlaygroundSettings {
+  return {
+    assistantId: DEMO_ASSISTANTS[0].id,
+    apiBase: DEFAULT_API_BASE,
+    type: 'test',
+    theme: DEFAULTS.theme,
+    color: DEFAULTS.color,
+    position: DEFAULTS.position,
+    locale: 'auto',
+    title: '',
+    variables: [
+      { id: newId(), key: 'name', value: 'Alex' },
+      { id: newId(), key: 'clinic', value: 'Northwind Dental' },
+    ],
+    showFunctionCalls: DEFAULTS.showFunctionCalls,
+  };
+}
+
+/** `#abc` → `#aabbcc`, lower case; anything that is not a hex colour → null. */
+export function normalizeHex(text: string): string | null {
+  const value = text.trim();
+  if (HEX6.test(value)) return value.toLowerCase();
+  if (HEX3.test(value)) {
+    const [r, g, b] = value.slice(1).toLowerCase();
+    return `#${r}${r}${g}${g}${b}${b}`;
+  }
+  return null;
+}
+
+/** True for an API root the widget can call: a path on this origin (`/api`) or an http(s) URL. */
+export function isApiBase(text: string): boolean {
+  const value = text.trim();
+  if (/^\/(?!\/)/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks the fields the owner types freely, with messages that say how to fix them. */
+export function validateSettings(settings: Pick<PlaygroundSettings, 'assistantId' | 'apiBase'>): SettingsErrors {
+  const errors: SettingsErrors = {};
+  const id = settings.assistantId.trim();
+  if (!id) errors.assistantId = 'Paste the assistant’s UUID from the platform, or pick a demo assistant.';
+  else if (!isUuid(id)) {
+    errors.assistantId =
+      'That is not a UUID. An assistant UUID has 36 characters: 8-4-4-4-12 hex digits, ' +
+      'like 3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10.';
+  }
+  if (!isApiBase(settings.apiBase)) {
+    errors.apiBase = 'Use a path on this site (like /api) or a full URL starting with https://.';
+  }
+  return errors;
+}
+
+/** The variables as the API takes them: rows with a key, later rows winning; values stay strings. */
+export function variablesOf(rows: readonly VariableRow[]): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const row of rows) {
+    const key = row.key.trim();
+    if (key) variables[key] = row.value;
+  }
+  return variables;
+}
+
+/**
+ * Saves settings as URL search parameters (for the hash and for localStorage): only what differs from
+ * the defaults, so a shared link stays short.
+ */
+export function encodeSettings(settings: PlaygroundSettings, defaults: PlaygroundSettings): string {
+  const params = new URLSearchParams();
+  const put = (name: string, value: string, fallback: string) => {
+    if (value !== fallback) params.set(name, value);
+  };
+  put('assistant', settings.assistantId.trim(), defaults.assistantId);
+  put('api', settings.apiBase.trim(), defaults.apiBase);
+  put('type', settings.type, defaults.type);
+  put('theme', settings.theme, defaults.theme);
+  put('color', settings.color, defaults.color);
+  put('position', settings.position, defaults.position);
+  put('locale', settings.locale, defaults.locale);
+  put('title', settings.title, defaults.title);
+  put('calls', settings.showFunctionCalls ? 'on' : 'off', defaults.showFunctionCalls ? 'on' : 'off');
+  const vars = JSON.stringify(settings.variables.filter((row) => row.key.trim()).map((row) => [row.key.trim(), row.value]));
+  const defaultVars = JSON.stringify(defaults.variables.map((row) => [row.key, row.value]));
+  if (vars !== defaultVars) params.set('vars', vars);
+  return params.toString();
+}
+
+/**
+ * Reads settings saved by `encodeSettings`. The text may come from a hand-edited link or an old
+ * version of the page: anything unknown or malformed falls back to the default for that field.
+ */
+export function parseSettings(text: string, defaults: PlaygroundSettings, newId: NewId): PlaygroundSettings {
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(text.replace(/^#/, ''));
+  } catch {
+    return defaults;
+  }
+  const str = (name: string, fallback: string) => {
+    const value = params.get(name);
+    return value === null ? fallback : value.slice(0, MAX_TEXT);
+  };
+  const pick = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = params.get(name);
+    return allowed.find((option) => option === value) ?? fallback;
+  };
+  return {
+    assistantId: str('assistant', defaults.assistantId),
+    apiBase: str('api', defaults.apiBase),
+    type: pick<ConversationType>('type', ['test', 'widget'], defaults.type),
+    theme: pick('theme', THEMES, defaults.theme),
+    color: normalizeHex(str('color', '')) ?? defaults.color,
+    position: pick('position', POSITIONS, defaults.position),
+    locale: pick('locale', LOCALES, defaults.locale),
+    title: str('title', defaults.title),
+    showFunctionCalls: params.has('calls') ? params.get('calls') !== 'off' : defaults.showFunctionCalls,
+    variables: params.has('vars') ? parseVariables(params.get('vars') ?? '', newId) : defaults.variables,
+  };
+}
+
+function parseVariables(text: string, newId: NewId): VariableRow[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  const rows: VariableRow[] = [];
+  for (const entry of data.slice(0, MAX_VARIABLES)) {
+    if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string') {
+      rows.push({ id: newId(), key: entry[0].slice(0, MAX_TEXT), value: entry[1].slice(0, MAX_TEXT) });
+    }
+  }
+  return rows;
+}
