@@ -1,9 +1,10 @@
 /**
- * The widget's configuration: its typed shape and defaults.
- * (The pure parser of data attributes / props lives here too; see parseConfig.)
+ * The widget's configuration: its typed shape, its defaults, and the one pure parser that turns
+ * data attributes (script tag), element attributes (`<assistant-chat>`) or JS options into it.
  */
-import type { FetchLike } from './api/client';
+import { isUuid, type FetchLike } from './api/client';
 import type { ConversationType, VariableValue } from './api/types';
+import type { Strings } from './ui/strings';
 
 /** `light`, `dark`, or `auto` (follows the visitor's system setting). */
 export type Theme = 'light' | 'dark' | 'auto';
@@ -59,6 +60,273 @@ export const DEFAULTS = {
 export interface RuntimeOptions {
   /** A custom transport, e.g. to go through a proxy that adds auth. */
   fetch?: FetchLike;
-  /** Overrides of UI strings (see src/ui/strings.ts). */
-  strings?: Record<string, string>;
+  /** Overrides of UI strings, by key (see `Strings` in src/ui/strings.ts), e.g. `{ placeholder: 'Ask us…' }`. */
+  strings?: Partial<Strings>;
+}
+
+/** How problems name a setting: after the script tag's data attribute, the element's attribute, or the JS option. */
+export type ConfigSource = 'script' | 'element' | 'options';
+
+/** What the parser needs to know about where it runs. */
+export interface ConfigContext {
+  /** The `src` the script was loaded from: the default API base is `/api` on its origin. */
+  scriptSrc?: string | undefined;
+  /** The page's URL (`document.baseURI`): resolves a relative API base; the default origin when there is no script. */
+  pageUrl?: string | undefined;
+  /** The script tag's own CSP nonce: the default of `data-nonce`. */
+  nonce?: string | undefined;
+  /** Names settings in problems as `data-assistant-id` (`script`, default), `assistant-id` (`element`) or `assistantId` (`options`). */
+  source?: ConfigSource;
+}
+
+/** The outcome of parsing: a config (null when no widget can be shown), where to put it, and what was wrong. */
+export interface ParseResult {
+  /** The validated config, or null when the assistant id is missing or malformed. */
+  config: WidgetConfig | null;
+  /** `data-target` / `target`: a CSS selector of the element to render the panel inline into. */
+  target: string | undefined;
+  /** `inline` (element and JS options): render the panel inside the target, without the floating launcher. */
+  inline: boolean;
+  /** One sentence per problem, written for the site owner; empty when all is well. */
+  problems: string[];
+}
+
+/** The settings the parser reads, in dataset spelling (`assistantId` is `data-assistant-id`). */
+export const CONFIG_KEYS = [
+  'assistantId',
+  'apiBase',
+  'type',
+  'variables',
+  'theme',
+  'color',
+  'position',
+  'locale',
+  'title',
+  'open',
+  'showFunctionCalls',
+  'storage',
+  'nonce',
+  'target',
+  'inline',
+] as const;
+
+/** A setting's key in dataset spelling. */
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+/** `assistantId` → `assistant-id`. */
+export function toAttributeName(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+}
+
+/**
+ * Reads every setting from an element's attributes (`prefix` `data-` for the script tag, none for
+ * `<assistant-chat>`) into a plain record for {@link parseConfig}. Absent attributes are left out.
+ */
+export function readAttributes(element: Pick<Element, 'getAttribute'>, prefix: string): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const key of CONFIG_KEYS) {
+    const value = element.getAttribute(prefix + toAttributeName(key));
+    if (value !== null) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Parses data attributes (or element attributes) into a validated config. Pure: reads only `input`
+ * and `context`. Every problem yields one sentence for the site owner and, where possible, a default.
+ * A missing or malformed assistant id yields `config: null` (no widget).
+ */
+export function parseConfig(input: Record<string, string | undefined>, context: ConfigContext = {}): ParseResult {
+  return build((key) => own(input, key), context);
+}
+
+/**
+ * The same validation for JavaScript callers (`mount`, `<ChatWidget>`): typed options may still be
+ * wrong at run time in plain JavaScript. Booleans and objects are taken as they are; strings as for
+ * attributes.
+ */
+export function resolveOptions(options: object, context: ConfigContext = {}): ParseResult {
+  return build((key) => own(options, key), { source: 'options', ...context });
+}
+
+const THEMES: readonly Theme[] = ['light', 'dark', 'auto'];
+const TYPES: readonly ConversationType[] = ['widget', 'test'];
+const STORAGES: readonly StorageChoice[] = ['local', 'session', 'memory'];
+const POSITIONS: Record<string, Position> = {
+  'bottom-right': 'bottom-right',
+  'right-bottom': 'bottom-right',
+  'bottom-left': 'bottom-left',
+  'left-bottom': 'bottom-left',
+  'top-right': 'top-right',
+  'right-top': 'top-right',
+  'top-left': 'top-left',
+  'left-top': 'top-left',
+};
+const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const LOCALE = /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i;
+const EXAMPLE_ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
+
+function build(read: (key: ConfigKey) => unknown, context: ConfigContext): ParseResult {
+  const problems: string[] = [];
+  const source = context.source ?? 'script';
+  const name = (key: ConfigKey) =>
+    source === 'options' ? key : (source === 'script' ? 'data-' : '') + toAttributeName(key);
+  const text = (key: ConfigKey): string | undefined => {
+    const value = read(key);
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'string') return value.trim();
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    problems.push(`${name(key)} must be a string; it is ignored.`);
+    return undefined;
+  };
+  const oneOf = <T extends string>(key: ConfigKey, allowed: readonly T[], fallback: T): T => {
+    const value = text(key);
+    if (value === undefined || value === '') return fallback;
+    const lower = value.toLowerCase();
+    const found = allowed.find((option) => option === lower);
+    if (found) return found;
+    problems.push(`${name(key)} ${quote(value)} is not one of ${allowed.join(', ')}; using "${fallback}".`);
+    return fallback;
+  };
+  const flag = (key: ConfigKey, fallback: boolean): boolean => {
+    const value = read(key);
+    if (value === undefined || value === null) return fallback;
+    if (typeof value === 'boolean') return value;
+    const lower = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+    if (lower === '' || lower === 'true') return true;
+    if (lower === 'false') return false;
+    problems.push(`${name(key)} ${quote(value)} should be "true" or "false"; using ${fallback}.`);
+    return fallback;
+  };
+
+  const rawId = text('assistantId');
+  let assistantId: string | undefined;
+  if (!rawId) {
+    problems.push(
+      `${name('assistantId')} is missing: add your assistant's id (a UUID like ${EXAMPLE_ID}). The chat widget is not shown.`,
+    );
+  } else if (!isUuid(rawId)) {
+    problems.push(
+      `${name('assistantId')} ${quote(rawId)} is not a valid assistant id (expected a UUID like ${EXAMPLE_ID}). The chat widget is not shown.`,
+    );
+  } else {
+    assistantId = rawId.toLowerCase();
+  }
+
+  const defaultBase = defaultApiBase(context);
+  let apiBase = defaultBase;
+  const rawBase = text('apiBase');
+  if (rawBase) {
+    const resolved = resolveHttpUrl(rawBase, context.pageUrl ?? context.scriptSrc);
+    if (resolved) apiBase = resolved;
+    else problems.push(`${name('apiBase')} ${quote(rawBase)} is not an http(s) URL; using ${defaultBase}.`);
+  }
+
+  const type = oneOf('type', TYPES, DEFAULTS.type);
+  const theme = oneOf('theme', THEMES, DEFAULTS.theme);
+  const storage = oneOf('storage', STORAGES, DEFAULTS.storage);
+
+  let position: Position = DEFAULTS.position;
+  const rawPosition = text('position');
+  if (rawPosition) {
+    const found = own(POSITIONS, rawPosition.toLowerCase());
+    if (typeof found === 'string') position = found as Position;
+    else
+      problems.push(
+        `${name('position')} ${quote(rawPosition)} is not a corner (bottom-right, bottom-left, top-right, top-left, or right-bottom…); using "${DEFAULTS.position}".`,
+      );
+  }
+
+  let color: string = DEFAULTS.color;
+  const rawColor = text('color');
+  if (rawColor) {
+    if (HEX_COLOR.test(rawColor)) color = rawColor.toLowerCase();
+    else problems.push(`${name('color')} ${quote(rawColor)} is not a hex colour like #4f46e5 (#rgb, #rrggbb or #rrggbbaa); using ${DEFAULTS.color}.`);
+  }
+
+  let locale: string | undefined;
+  const rawLocale = text('locale');
+  if (rawLocale) {
+    const normalized = rawLocale.replace(/_/g, '-');
+    if (LOCALE.test(normalized)) locale = normalized;
+    else problems.push(`${name('locale')} ${quote(rawLocale)} is not a language tag like "en" or "de-AT"; using the page's language.`);
+  }
+
+  const variables = cleanVariables(read('variables'), name('variables'), problems);
+  const title = text('title') || undefined;
+  const open = flag('open', DEFAULTS.open);
+  const showFunctionCalls = flag('showFunctionCalls', DEFAULTS.showFunctionCalls);
+  const nonce = text('nonce') || context.nonce || undefined;
+  const target = text('target') || undefined;
+  const inline = flag('inline', false);
+
+  const config: WidgetConfig | null = assistantId
+    ? { assistantId, apiBase, type, variables, theme, color, position, locale, title, open, showFunctionCalls, storage, nonce }
+    : null;
+  return { config, target, inline, problems };
+}
+
+/**
+ * Keeps the string, finite number and boolean values of a variables object (given as an object or as
+ * JSON text); everything else is left out with a problem named after `label`.
+ */
+export function cleanVariables(value: unknown, label: string, problems: string[]): Record<string, VariableValue> {
+  const out: Record<string, VariableValue> = {};
+  if (value === undefined || value === null || value === '') return out;
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      problems.push(`${label} is not valid JSON (write it like {"name": "Ada"}); no variables are sent.`);
+      return out;
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    problems.push(`${label} must be a JSON object like {"name": "Ada"}; no variables are sent.`);
+    return out;
+  }
+  const dropped: string[] = [];
+  for (const key of Object.keys(parsed)) {
+    const item = (parsed as Record<string, unknown>)[key];
+    const ok =
+      typeof item === 'string' || typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item));
+    // `__proto__` would be taken as the object's prototype, not as a variable.
+    if (ok && key !== '__proto__') out[key] = item;
+    else dropped.push(quote(key));
+  }
+  if (dropped.length) {
+    problems.push(`${label}: ${dropped.join(', ')} ${dropped.length === 1 ? 'is' : 'are'} not a string, number or boolean and left out.`);
+  }
+  return out;
+}
+
+function defaultApiBase(context: ConfigContext): string {
+  for (const origin of [context.scriptSrc, context.pageUrl]) {
+    if (origin) {
+      const resolved = resolveHttpUrl('/api', origin);
+      if (resolved) return resolved;
+    }
+  }
+  return '/api';
+}
+
+function resolveHttpUrl(value: string, base: string | undefined): string | undefined {
+  try {
+    const url = base ? new URL(value, base) : new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    // Without a base, a root-relative path is still usable by fetch.
+    return !base && /^\/(?!\/)/.test(value) ? value.replace(/\/+$/, '') : undefined;
+  }
+}
+
+function own(object: object, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
+}
+
+function quote(value: unknown): string {
+  const s = String(value);
+  return '"' + (s.length > 60 ? s.slice(0, 57) + '…' : s) + '"';
 }

@@ -1,1 +1,24 @@
-export {};
+/**
+ * The npm entry: named re-exports only, no side effects. The custom element has its own entry
+ * (`assistant-chat-widget/element`) so that importing this one registers nothing.
+ */
+export { mount } from './mount';
+export type { MountOptions, WidgetHandle, WidgetEvent, WidgetEventMap } from './mount';
+export { ChatWidget } from './widget';
+export type { ChatWidgetProps } from './widget';
+export { parseConfig } from './config';
+export type {
+  ConfigContext,
+  ParseResult,
+  Position,
+  RuntimeOptions,
+  StorageChoice,
+  Theme,
+  WidgetConfig,
+} from './config';
+export type { AssistantChatApi, GlobalHandler, GlobalMountOptions } from './global';
+export type { FetchLike } from './api/client';
+export type { ConversationType, VariableValue } from './api/types';
+export type { ApiErrorKind } from './api/errors';
+export type { ChatError, ChatMessage, FunctionCallPart, MessagePart, MessageStatus, TextPart } from './model';
+export type { Strings } from './ui/strings';

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as entry from '../src/index';
+import { VERSION } from '../src/version';
+
+const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as {
+  version: string;
+  exports: Record<string, Record<string, string> | string>;
+  sideEffects: string[];
+  peerDependencies: Record<string, string>;
+};
+
+describe('the npm package surface', () => {
+  it('exports exactly mount, ChatWidget and parseConfig at run time', () => {
+    expect(Object.keys(entry).sort()).toEqual(['ChatWidget', 'mount', 'parseConfig']);
+  });
+
+  it('registers no custom element and adds no global when the index is imported', () => {
+    expect(customElements.get('assistant-chat')).toBeUndefined();
+    expect((window as unknown as Record<string, unknown>).AssistantChat).toBeUndefined();
+  });
+
+  it('lists types first in every entry of the exports map', () => {
+    for (const [name, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string') continue;
+      expect(Object.keys(target)[0], `exports["${name}"]`).toBe('types');
+    }
+    expect(Object.keys(pkg.exports)).toEqual(['.', './element', './widget.js', './package.json']);
+  });
+
+  it('declares side effects only for the script-tag bundle, the element entry and CSS', () => {
+    expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/lib/element.js', '*.css']);
+  });
+
+  it('leaves Preact and signals to the app as peer dependencies', () => {
+    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['@preact/signals', 'preact']);
+  });
+
+  it('reports the package version as AssistantChat.version', () => {
+    expect(VERSION).toBe(pkg.version);
+  });
+});
