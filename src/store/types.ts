@@ -32,6 +32,12 @@ export type TabMessage =
 export interface StoreDeps {
   client: ApiClient;
   storage: StorageLike;
+  /**
+   * Storage private to this tab that survives a reload (sessionStorage in the browser): keeps the
+   * messages not yet confirmed, so a reload during a send loses nothing. Optional: without it they
+   * live in memory.
+   */
+  tabStorage?: StorageLike;
   /** Current time in ms (Date.now in production). */
   now: () => number;
   /** Unique ids for local message keys. */

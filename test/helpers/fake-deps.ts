@@ -1,0 +1,239 @@
+/**
+ * Fakes for the store's dependencies: a clock with timers, storage that can turn hostile, the
+ * network's online state, and an in-process tab bus that connects several stores like tabs.
+ * `createFakeWorld` wires them to one fake server, and hands out deps per tab.
+ */
+import { setImmediate } from 'node:timers';
+import type { StorageLike, StoreDeps, TabMessage, TabSync } from '../../src/store/types';
+import { createFakeClient, type FakeAssistant, type FakeClient } from './fake-client';
+
+/** Lets every pending promise callback run (one macrotask turn, twice). */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 2; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** A fake clock: time moves only through `advance`. */
+export interface FakeTimers {
+  now(): number;
+  setTimer(callback: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+  /** Moves time forward, running due timers in order and letting promises settle between them. */
+  advance(ms: number): Promise<void>;
+  /** How many timers are pending. */
+  pending(): number;
+}
+
+/** Creates a fake clock starting at `start` (ms). */
+export function createFakeTimers(start = 1_700_000_000_000): FakeTimers {
+  let now = start;
+  let seq = 0;
+  const timers = new Map<number, { at: number; seq: number; callback: () => void }>();
+  return {
+    now: () => now,
+    setTimer(callback, ms) {
+      const id = ++seq;
+      timers.set(id, { at: now + Math.max(0, ms), seq: id, callback });
+      return id;
+    },
+    clearTimer(handle) {
+      timers.delete(handle as number);
+    },
+    async advance(ms) {
+      const end = now + ms;
+      await flush();
+      for (;;) {
+        let next: [number, { at: number; seq: number; callback: () => void }] | undefined;
+        for (const entry of timers) {
+          if (entry[1].at <= end && (!next || entry[1].at < next[1].at || (entry[1].at === next[1].at && entry[1].seq < next[1].seq))) next = entry;
+        }
+        if (!next) break;
+        timers.delete(next[0]);
+        now = next[1].at;
+        next[1].callback();
+        await flush();
+      }
+      now = end;
+      await flush();
+    },
+    pending: () => timers.size,
+  };
+}
+
+/** Storage that behaves like Web Storage until told otherwise. */
+export interface FakeStorage extends StorageLike {
+  readonly data: Map<string, string>;
+  /** `ok`; `throws`: every access throws (sandboxed frame); `full`: writes throw a quota error. */
+  mode: 'ok' | 'throws' | 'full';
+  /** Someone cleared the site's data. */
+  wipe(): void;
+}
+
+/** Creates a fake storage. */
+export function createFakeStorage(): FakeStorage {
+  const data = new Map<string, string>();
+  const storage: FakeStorage = {
+    data,
+    mode: 'ok',
+    getItem(key) {
+      if (storage.mode === 'throws') throw new DOMException('The operation is insecure.', 'SecurityError');
+      return data.get(key) ?? null;
+    },
+    setItem(key, value) {
+      if (storage.mode === 'throws') throw new DOMException('The operation is insecure.', 'SecurityError');
+      if (storage.mode === 'full') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      data.set(key, String(value));
+    },
+    removeItem(key) {
+      if (storage.mode === 'throws') throw new DOMException('The operation is insecure.', 'SecurityError');
+      data.delete(key);
+    },
+    wipe() {
+      data.clear();
+    },
+  };
+  return storage;
+}
+
+/** The browser's online state. */
+export interface FakeNetwork {
+  isOnline(): boolean;
+  subscribe(listener: (online: boolean) => void): () => void;
+  /** Goes online or offline, telling the listeners. */
+  set(online: boolean): void;
+  /** How many listeners are subscribed. */
+  listeners(): number;
+}
+
+/** Creates a fake network, online. */
+export function createFakeNetwork(): FakeNetwork {
+  let online = true;
+  const listeners = new Set<(online: boolean) => void>();
+  return {
+    isOnline: () => online,
+    subscribe(listener) {
+      const entry = (value: boolean) => listener(value);
+      listeners.add(entry);
+      return () => listeners.delete(entry);
+    },
+    set(value) {
+      online = value;
+      for (const listener of [...listeners]) listener(value);
+    },
+    listeners: () => listeners.size,
+  };
+}
+
+/** One tab's end of the bus, with what it posted. */
+export interface FakeTabSync extends TabSync {
+  readonly posted: TabMessage[];
+}
+
+/**
+ * Connects tabs: messages go to the other tabs on the same scope (asynchronously, like a
+ * BroadcastChannel named for the scope); locks are shared within a scope.
+ */
+export interface FakeTabBus {
+  connect(scope?: string): FakeTabSync;
+  /** Listeners across all tabs. */
+  listeners(): number;
+}
+
+/** Creates a tab bus; `channel: false` or `locks: false` model a browser (or sandbox) without them. */
+export function createTabBus(options: { channel?: boolean; locks?: boolean } = {}): FakeTabBus {
+  const { channel = true, locks = true } = options;
+  const tabs = new Map<Set<(message: TabMessage) => void>, string>();
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    connect(scope = 'site') {
+      const mine = new Set<(message: TabMessage) => void>();
+      tabs.set(mine, scope);
+      const posted: TabMessage[] = [];
+      return {
+        posted,
+        post(message) {
+          posted.push(message);
+          if (!channel) return;
+          const copy = structuredClone(message);
+          for (const [tab, tabScope] of tabs) {
+            if (tab === mine || tabScope !== scope) continue;
+            void Promise.resolve().then(() => {
+              for (const listener of [...tab]) listener(copy);
+            });
+          }
+        },
+        subscribe(listener) {
+          if (!channel) return () => {};
+          const entry = (message: TabMessage) => listener(message);
+          mine.add(entry);
+          return () => mine.delete(entry);
+        },
+        withLock(name, task) {
+          if (!locks) return task();
+          const lock = scope + ':' + name;
+          const run = (tails.get(lock) ?? Promise.resolve()).then(task);
+          tails.set(lock, run.catch(() => undefined));
+          return run;
+        },
+      };
+    },
+    listeners: () => [...tabs.keys()].reduce((sum, tab) => sum + tab.size, 0),
+  };
+}
+
+/** One tab's deps, with what it warned and its own (reload-surviving) tab storage. */
+export interface FakeDeps extends StoreDeps {
+  tabs: FakeTabSync;
+  tabStorage: FakeStorage;
+  warnings: string[];
+}
+
+/** A fake server, site storage, clock, network and tab bus shared by the tabs of one site. */
+export interface FakeWorld {
+  client: FakeClient;
+  storage: FakeStorage;
+  timers: FakeTimers;
+  network: FakeNetwork;
+  bus: FakeTabBus;
+  /**
+   * Deps for a new tab; pass the `tabStorage` of an earlier one to model a reload of that tab,
+   * and a `scope` to put a widget of another assistant or API base on its own channel.
+   */
+  deps(options?: { tabStorage?: FakeStorage; storage?: StorageLike; scope?: string }): FakeDeps;
+}
+
+/** Creates a world of fakes. */
+export function createFakeWorld(
+  options: { assistants?: Record<string, FakeAssistant>; channel?: boolean; locks?: boolean } = {},
+): FakeWorld {
+  const timers = createFakeTimers();
+  const client = createFakeClient({ scheduler: timers, ...(options.assistants ? { assistants: options.assistants } : {}) });
+  const storage = createFakeStorage();
+  const network = createFakeNetwork();
+  const bus = createTabBus(options);
+  let tab = 0;
+  return {
+    client,
+    storage,
+    timers,
+    network,
+    bus,
+    deps(tabOptions = {}) {
+      const prefix = `t${++tab}-`;
+      let ids = 0;
+      const warnings: string[] = [];
+      return {
+        client,
+        storage: tabOptions.storage ?? storage,
+        tabStorage: tabOptions.tabStorage ?? createFakeStorage(),
+        now: timers.now,
+        newId: () => prefix + ++ids,
+        setTimer: timers.setTimer,
+        clearTimer: timers.clearTimer,
+        network,
+        tabs: bus.connect(tabOptions.scope),
+        warn: (message) => void warnings.push(message),
+        warnings,
+      };
+    },
+  };
+}

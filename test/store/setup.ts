@@ -1,0 +1,70 @@
+/** Opens stores ("tabs") on a fake world, and reads what a visitor would see. */
+import { messageText } from '../../src/model';
+import { createConversationStore } from '../../src/store/store';
+import type { ConversationStore, StoreEvent, StoreOptions } from '../../src/store/types';
+import { ASSISTANT } from '../helpers/fake-client';
+import { createFakeWorld, flush, type FakeDeps, type FakeWorld } from '../helpers/fake-deps';
+
+export const API_BASE = 'https://api.example.test/api';
+
+/** Back-off used by these tests: 1 s, 2 s, 4 s between four tries. */
+export const BACKOFF = { initialMs: 1000, maxMs: 8000, attempts: 4 };
+
+/** A store ("tab") on `world`, and what it emitted. */
+export interface Tab {
+  store: ConversationStore;
+  deps: FakeDeps;
+  events: StoreEvent[];
+}
+
+/** Opens a tab (a new store) on `world`. */
+export function openTab(
+  world: FakeWorld,
+  options: Partial<StoreOptions> = {},
+  depsOptions: Parameters<FakeWorld['deps']>[0] = {},
+): Tab {
+  // Like mount: one channel per assistant and API base.
+  const deps = world.deps({ scope: `${options.assistantId ?? ASSISTANT}@${options.apiBase ?? API_BASE}`, ...depsOptions });
+  const store = createConversationStore(
+    { assistantId: ASSISTANT, apiBase: API_BASE, type: 'widget', variables: { name: 'Ada' }, slowAfterMs: 5000, backoff: BACKOFF, ...options },
+    deps,
+  );
+  const events: StoreEvent[] = [];
+  store.on((event) => events.push(event));
+  return { store, deps, events };
+}
+
+/** A new world with one tab. */
+export function setup(options: Partial<StoreOptions> = {}, world: FakeWorld = createFakeWorld()) {
+  return { world, ...openTab(world, options) };
+}
+
+/** A new world with one tab whose conversation has started. */
+export async function ready(options: Partial<StoreOptions> = {}, world: FakeWorld = createFakeWorld()) {
+  const tab = setup(options, world);
+  await tab.store.start();
+  return tab;
+}
+
+/** Two tabs on `world`, both started: together (as when two tabs open at once) or one after the other. */
+export async function twoTabs(world: FakeWorld, how: 'together' | 'in turn' = 'in turn'): Promise<[Tab, Tab]> {
+  const one = openTab(world);
+  const two = openTab(world);
+  if (how === 'together') await Promise.all([one.store.start(), two.store.start()]);
+  else {
+    await one.store.start();
+    await two.store.start();
+  }
+  await flush();
+  return [one, two];
+}
+
+/** The conversation as the visitor sees it: "role: text [status]". */
+export function shown(store: ConversationStore): string[] {
+  return store.messages.value.map((m) => `${m.role}: ${messageText(m)}${m.status === 'sent' ? '' : ` [${m.status}]`}`);
+}
+
+/** The texts of the 'message' events. */
+export function messageEvents(events: StoreEvent[]): string[] {
+  return events.flatMap((e) => (e.type === 'message' ? [`${e.message.role}: ${messageText(e.message)}`] : []));
+}
