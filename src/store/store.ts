@@ -477,8 +477,9 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
 
   async function deliver(item: Outgoing, signal: AbortSignal): Promise<void> {
     if (item.status === 'checking') {
-      // Restored after a reload while it was out: settle it, never resend it unchecked.
-      if (!(await settle(item, signal))) fail(item, { kind: 'network', detail: 'The message did not reach the server.', retryable: true });
+      // Restored after a reload while it was out: settle it, never resend it unchecked. The request
+      // may still be on its way (queued, or waiting for the server), so its absence is not final at once.
+      if (!(await settle(item, signal, true))) fail(item, { kind: 'network', detail: 'The message did not reach the server.', retryable: true });
       return;
     }
     // A retry of a message that may have reached the server: look first.
@@ -521,7 +522,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       throw STOP;
     }
     if (isOutcomeUnknown(err)) {
-      if (!(await settle(item, signal))) fail(item, toChatError(err, true));
+      // A proxy's timeout or 5xx may hide a server still at work: read the history patiently.
+      if (!(await settle(item, signal, true))) fail(item, toChatError(err, true));
       return;
     }
     // Refused without processing (validation, balance) or processed without a reply (assistant failed, other 4xx):
@@ -541,12 +543,15 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
    * Reads the history to learn whether `item` reached the server, with back-off while the reply is
    * missing. True when it is there (shown, and no longer in the outbox); false when it surely is not.
    * When the history cannot be read, the message is marked failed (a retry looks again first).
+   * `patient`: the request may still be on its way (the page was left while it was out), so a history
+   * without it is read again with back-off before the message counts as not sent.
    */
-  async function settle(item: Outgoing, signal: AbortSignal): Promise<boolean> {
+  async function settle(item: Outgoing, signal: AbortSignal, patient = false): Promise<boolean> {
     update(item, 'checking');
     const snapshot = item.snapshot!;
     let waiting = false;
     let lastError: ApiError | undefined;
+    let absent = false;
     for (let attempt = 1; attempt <= backoff.attempts; attempt++) {
       if (attempt > 1) await wait(delay(attempt - 1), signal);
       const id = conversationId.value!;
@@ -569,7 +574,10 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
         // (Once seen on the server, a message stays there: an odd read changes nothing.)
         if (waiting) continue;
         setHistory(history);
-        return false;
+        if (!patient) return false;
+        absent = true;
+        lastError = undefined;
+        continue;
       }
       if (verdict.outcome === 'landed-waiting') {
         // On the server, the assistant still working: show it as sent and look again later.
@@ -588,6 +596,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       setError({ kind: 'timeout', detail: 'The reply has not arrived yet.', retryable: false });
       return true;
     }
+    // The last read answered and did not hold it: it did not arrive.
+    if (absent && !lastError) return false;
     fail(item, toChatError(lastError ?? new ApiError('network', 'The history could not be read.'), true));
     return true;
   }

@@ -2,10 +2,13 @@ import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { GREETING } from '../helpers/fake-client';
 import { createFakeWorld, flush } from '../helpers/fake-deps';
-import { messageEvents, openTab, ready, shown } from './setup';
+import { BACKOFF, messageEvents, openTab, ready, shown } from './setup';
 
 
 const serverError = () => ({ kind: 'error' as const, error: new ApiError('server', 'Bad gateway', { status: 502 }) });
+
+/** How long a send of unknown outcome is checked before it counts as not sent (default back-off: 1+2+4+8 s). */
+const PATIENCE_MS = 15_000;
 
 describe('a send whose outcome is unknown', () => {
   test.each(['network', 'timeout', 'server', 'unexpected'] as const)(
@@ -41,7 +44,7 @@ describe('a send whose outcome is unknown', () => {
     const { world, store, events } = await ready();
     world.client.failNext('send', { kind: 'lost-before-processing', as: 'timeout' });
     store.send('hello');
-    await flush();
+    await world.timers.advance(PATIENCE_MS);
     const failed = store.messages.value.at(-1)!;
     expect(failed).toMatchObject({ role: 'user', status: 'failed', error: { kind: 'timeout', retryable: true } });
     expect(shown(store)).toEqual([`assistant: ${GREETING}`, 'user: hello [failed]']);
@@ -55,10 +58,10 @@ describe('a send whose outcome is unknown', () => {
     const { world, store } = await ready();
     world.client.failNext('send', { kind: 'lost-before-processing' });
     store.send('hello');
-    await flush();
+    await world.timers.advance(PATIENCE_MS);
     store.retry(store.messages.value.at(-1)!.id);
     await flush();
-    expect(world.client.requests.map((r) => r.route)).toEqual(['create', 'send', 'get', 'get', 'send']);
+    expect(world.client.requests.map((r) => r.route)).toEqual(['create', 'send', 'get', 'get', 'get', 'get', 'get', 'send']);
     expect(shown(store)).toEqual([`assistant: ${GREETING}`, 'user: hello', 'assistant: You said: hello']);
   });
 
@@ -84,7 +87,7 @@ describe('a send whose outcome is unknown', () => {
     await world.timers.advance(5000);
     world.client.failNext('send', { kind: 'lost-before-processing' });
     store.send('yes');
-    await flush();
+    await world.timers.advance(PATIENCE_MS);
     expect(shown(store).slice(1)).toEqual(['user: yes', 'assistant: You said: yes', 'user: yes [failed]']);
     store.retry(store.messages.value.at(-1)!.id);
     await flush();
@@ -96,7 +99,7 @@ describe('a send whose outcome is unknown', () => {
     world.client.failNext('send', { kind: 'lost-before-processing' });
     world.client.say(store.conversationId.value!, 'from elsewhere');
     store.send('mine');
-    await flush();
+    await world.timers.advance(PATIENCE_MS);
     expect(shown(store).slice(1)).toEqual(['user: from elsewhere', 'assistant: You said: from elsewhere', 'user: mine [failed]']);
   });
 
@@ -194,7 +197,7 @@ describe('a failed message', () => {
     world.client.failNext('send', { kind: 'lost-before-processing' });
     store.send('first');
     store.send('second');
-    await flush();
+    await world.timers.advance(PATIENCE_MS);
     expect(shown(store).slice(1)).toEqual(['user: second', 'assistant: You said: second', 'user: first [failed]']);
     expect(world.client.calls('send').map((r) => r.message)).toEqual(['first', 'second']);
   });
@@ -252,11 +255,41 @@ describe('a reload', () => {
     const after = openTab(world, {}, { tabStorage: before.deps.tabStorage });
     await after.store.start();
     await flush();
+    // It might still be on its way: the history is read again with back-off (1 s, 2 s, 4 s) first.
+    expect(shown(after.store).slice(1)).toEqual(['user: lost words [checking]']);
+    await world.timers.advance(7000);
     const failed = after.store.messages.value.at(-1)!;
     expect(shown(after.store).slice(1)).toEqual(['user: lost words [failed]']);
+    expect(world.client.calls('get')).toHaveLength(1 + BACKOFF.attempts); // the resume, then every check
+    expect(world.client.calls('send')).toHaveLength(1);
     after.store.retry(failed.id);
     await flush();
     expect(shown(after.store).slice(1)).toEqual(['user: lost words', 'assistant: You said: lost words']);
+  });
+
+  test('during a send still on its way: it is looked for again, and shows with its reply once it lands', async () => {
+    const world = createFakeWorld();
+    const before = openTab(world);
+    await before.store.start();
+    const id = before.store.conversationId.value!;
+    world.client.failNext('send', { kind: 'hang' });
+    before.store.send('order 444');
+    await flush();
+    before.store.dispose();
+    world.client.conversations.get(id)!.history.pop(); // not there yet: the request is still queued somewhere
+
+    const after = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    await after.store.start();
+    await flush();
+    expect(shown(after.store).slice(1)).toEqual(['user: order 444 [checking]']);
+    await world.timers.advance(1000);
+    expect(shown(after.store).slice(1)).toEqual(['user: order 444 [checking]']);
+    world.client.say(id, 'order 444'); // the server gets to it now
+    await world.timers.advance(2000);
+    expect(shown(after.store).slice(1)).toEqual(['user: order 444', 'assistant: You said: order 444']);
+    await world.timers.advance(60_000);
+    expect(world.client.calls('send')).toHaveLength(1);
+    expect(world.client.history(id).filter((m) => m.role === 'user')).toHaveLength(1);
   });
 
   test('messages waiting (offline) come back after a reload as failed, for the visitor to send', async () => {
