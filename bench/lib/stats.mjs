@@ -1,0 +1,38 @@
+// @ts-check
+/** Summaries of repeated measurements. */
+
+/**
+ * @typedef {{ median: number; min: number; max: number; n: number }} Spread
+ */
+
+/**
+ * The median, minimum and maximum of the finite values (NaN everywhere when there are none).
+ * @param {Array<number | null | undefined>} values
+ * @returns {Spread}
+ */
+export function spread(values) {
+  const finite = /** @type {number[]} */ (values.filter((v) => typeof v === 'number' && Number.isFinite(v))).sort((a, b) => a - b);
+  const n = finite.length;
+  if (!n) return { median: NaN, min: NaN, max: NaN, n: 0 };
+  const mid = Math.floor(n / 2);
+  const median = n % 2 ? /** @type {number} */ (finite[mid]) : (/** @type {number} */ (finite[mid - 1]) + /** @type {number} */ (finite[mid])) / 2;
+  return { median, min: /** @type {number} */ (finite[0]), max: /** @type {number} */ (finite[n - 1]), n };
+}
+
+/**
+ * Summarises every numeric field of a list of runs.
+ * @template {object} T
+ * @param {T[]} runs
+ * @returns {Record<string, Spread>}
+ */
+export function summarise(runs) {
+  /** @type {Record<string, Spread>} */
+  const out = {};
+  const first = runs[0];
+  if (!first) return out;
+  for (const [key, value] of Object.entries(first)) {
+    if (typeof value !== 'number' && value !== null) continue;
+    out[key] = spread(runs.map((run) => /** @type {Record<string, unknown>} */ (run)[key]).map((v) => (typeof v === 'number' ? v : null)));
+  }
+  return out;
+}

@@ -1,0 +1,367 @@
+// @ts-check
+/**
+ * `npm run bench` (after `npm run build`): measures dist/widget.js in headless Chromium against a
+ * minimal Preact + signals floor page, prints the medians as Markdown, and writes every run as JSON
+ * to bench/results/ (bench-<time>.json and latest.json; the Markdown also to latest.md).
+ *
+ *   node bench/run.mjs [--runs 7] [--throttle 4] [--settle 500] [--messages 1000] [--only size,load,history] [--profile]
+ *
+ * Goals are reported as met or missed; the exit code is 1 only when something could not be measured.
+ * See bench/README.md for what each number means.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startStandInApi } from '../demo/server/server.mjs';
+import { launchBrowser } from './lib/browser.mjs';
+import { buildFloor } from './lib/floor-build.mjs';
+import { measureHistory, prepareHistory } from './lib/history.mjs';
+import { measureLoad } from './lib/load.mjs';
+import { blankPage, floorPage, FLOOR_LAUNCHER, WIDGET_LAUNCHER, widgetPage } from './lib/pages.mjs';
+import { RESULTS_DIR, resolveFromRoot, ROOT, WIDGET_FILE } from './lib/paths.mjs';
+import { evaluateGoals, renderMarkdown } from './lib/report.mjs';
+import { measureSize } from './lib/size.mjs';
+import { spread, summarise } from './lib/stats.mjs';
+import { startBenchServer } from './lib/static-server.mjs';
+
+const SECTIONS = ['size', 'load', 'history'];
+const USAGE = `Usage: node bench/run.mjs [options]   (npm run bench -- [options] builds first)
+  --runs N         measured runs per page and section (default 7), after one discarded warm-up
+  --throttle R     also measure the page load with the CPU throttled R× (e.g. 4); default off
+  --settle MS      how long to keep watching a page after its launcher is painted (default 500)
+  --messages N     length of the long conversation (default 1000, even)
+  --only LIST      comma-separated sections to run: ${SECTIONS.join(',')} (default all)
+  --profile        after the history runs, one more with a CPU profile of the open, saved to
+                   bench/results/open-history.cpuprofile (open it in Chrome DevTools › Performance)
+  --help`;
+
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '7' },
+    throttle: { type: 'string', default: '0' },
+    settle: { type: 'string', default: '500' },
+    messages: { type: 'string', default: '1000' },
+    only: { type: 'string', default: SECTIONS.join(',') },
+    profile: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (flags.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const runs = positiveInt(flags.runs, 'runs');
+const throttle = Number(flags.throttle);
+const settleMs = positiveInt(flags.settle, 'settle');
+const messages = positiveInt(flags.messages, 'messages');
+const only = new Set(flags.only.split(',').map((s) => s.trim()).filter(Boolean));
+for (const name of only) if (!SECTIONS.includes(name)) fail(`unknown section "${name}" in --only; use ${SECTIONS.join(', ')}`);
+if (!Number.isFinite(throttle) || throttle < 0) fail('--throttle must be a number ≥ 1 (0 = off)');
+if (messages % 2) fail('--messages must be even (the history alternates visitor and assistant)');
+
+const log = (/** @type {string} */ message) => process.stderr.write(`[bench] ${message}\n`);
+const started = Date.now();
+/** @type {Array<{ section: string; message: string }>} */
+const errors = [];
+
+if (!existsSync(WIDGET_FILE) || statSync(WIDGET_FILE).size === 0) {
+  fail('dist/widget.js is missing: run `npm run bench` (it builds first) or `npm run build`.');
+}
+const loadAtStart = loadavg()[0] ?? 0;
+if (loadAtStart > cpus().length) {
+  log(`warning: the machine is busy (load average ${loadAtStart.toFixed(1)} on ${cpus().length} cores); timings will be noisy.`);
+}
+if (newestMtime(resolveFromRoot('src')) > statSync(WIDGET_FILE).mtimeMs) {
+  log('warning: src/ changed after dist/widget.js was built; these numbers describe the old build (npm run bench rebuilds).');
+}
+
+/** @type {import('./lib/report.mjs').Summary} */
+const summary = { size: null, load: null, throttled: null, history: null };
+/** @type {Record<string, unknown>} */
+const allRuns = {};
+const work = await mkdtemp(join(tmpdir(), 'acw-bench-'));
+const floorDir = join(work, 'floor');
+const dataDir = join(work, 'data');
+/** @type {Array<() => Promise<void>>} */
+const cleanups = [() => rm(work, { recursive: true, force: true })];
+let chromiumVersion = 'unknown';
+
+try {
+  // The floor is needed by size and load; built fresh from bench/floor/floor.tsx with the project's Vite config.
+  let floorFile = null;
+  if (only.has('size') || only.has('load')) {
+    log('building the floor page (bench/floor/floor.tsx)…');
+    floorFile = await buildFloor(floorDir);
+  }
+
+  if (only.has('size')) {
+    summary.size = { widget: await measureSize(WIDGET_FILE), floor: floorFile ? await measureSize(floorFile) : null };
+  }
+
+  if (only.has('load') || only.has('history')) {
+    await mkdir(dataDir, { recursive: true });
+    const api = await startStandInApi({ port: 0, host: '127.0.0.1', dataDir, control: true, replyDelayMs: 0 });
+    cleanups.unshift(() => api.close());
+    const server = await startBenchServer({ '/dist/': resolveFromRoot('dist'), '/floor/': floorDir });
+    cleanups.unshift(() => server.close());
+    const browser = await launchBrowser();
+    cleanups.unshift(() => browser.close());
+    chromiumVersion = browser.version();
+    const pages = {
+      blank: { url: server.page('/blank.html', blankPage()), launcher: null, script: null },
+      floor: { url: server.page('/floor.html', floorPage()), launcher: FLOOR_LAUNCHER, script: '/floor/floor.js' },
+      widget: { url: server.page('/widget.html', widgetPage(api.url)), launcher: WIDGET_LAUNCHER, script: '/dist/widget.js' },
+    };
+
+    if (only.has('load')) {
+      await section('load', async () => {
+        await controlRequest(api.url, '/__control/reset');
+        const load = await loadRuns(browser, pages, ['blank', 'floor', 'widget'], 0, api.url);
+        const seen = /** @type {{ requests: unknown[] }} */ (await controlRequest(api.url, '/__control/requests', 'GET')).requests.length;
+        const [blank, floor, widget] = [summarise(load.blank), summarise(load.floor), summarise(load.widget)];
+        summary.load = {
+          runs,
+          widget,
+          floor,
+          blank,
+          paintRatio: ratioOf(widget.launcherPaintedMs, floor.launcherPaintedMs),
+          bestPaintRatio: (widget.launcherPaintedMs?.min ?? NaN) / (floor.launcherPaintedMs?.min ?? NaN),
+          pairedPaintRatio: spread(load.widget.map((run, i) => ratioOrNull(run.launcherPaintedMs, load.floor[i]?.launcherPaintedMs))),
+          fcpRatio: ratioOf(widget.fcpMs, floor.fcpMs),
+          runsWithLongTasks: countRuns(load, (run) => run.longTasks > 0),
+          runsWithWidgetLongFrames: load.widget.filter((run) => run.longFramesWithScript > 0).length,
+          maxLongTasks: Math.max(...load.widget.map((run) => run.longTasks)),
+          maxApiRequests: Math.max(...load.widget.map((run) => run.apiRequests)),
+          apiRequestsSeenByServer: seen,
+        };
+        allRuns.load = load;
+      });
+      if (throttle > 1) {
+        await section('throttled', async () => {
+          const load = await loadRuns(browser, pages, ['floor', 'widget'], throttle, api.url);
+          const [floor, widget] = [summarise(load.floor), summarise(load.widget)];
+          summary.throttled = {
+            rate: throttle,
+            runs,
+            widget,
+            floor,
+            paintRatio: ratioOf(widget.launcherPaintedMs, floor.launcherPaintedMs),
+            runsWithLongTasks: countRuns(load, (run) => run.longTasks > 0),
+            maxLongTasks: Math.max(...load.widget.map((run) => run.longTasks)),
+          };
+          allRuns.throttled = load;
+        });
+      }
+    }
+
+    if (only.has('history')) {
+      await section('history', async () => {
+        log(`history: creating a conversation and filling it with ${messages} messages…`);
+        const fixture = await prepareHistory(browser, { url: pages.widget.url, launcher: WIDGET_LAUNCHER, dataDir, count: messages });
+        /** @type {import('./lib/history.mjs').HistoryRun[]} */
+        const list = [];
+        for (let run = 0; run <= runs; run++) {
+          log(`history ${run === 0 ? 'warm-up' : `${run}/${runs}`}`);
+          const result = await measureHistory(browser, fixture, {
+            url: pages.widget.url,
+            launcher: WIDGET_LAUNCHER,
+            apiOrigin: api.url,
+            run,
+            settleMs: Math.min(settleMs, 300),
+          });
+          if (run > 0) list.push(result);
+        }
+        summary.history = { runs, messages, summary: summarise(list) };
+        allRuns.history = list;
+        if (flags.profile) {
+          log('history: one more run with the CPU profiler on');
+          const { profile } = await measureHistory(browser, fixture, {
+            url: pages.widget.url,
+            launcher: WIDGET_LAUNCHER,
+            apiOrigin: api.url,
+            run: runs + 1,
+            settleMs: Math.min(settleMs, 300),
+            profile: true,
+          });
+          await mkdir(RESULTS_DIR, { recursive: true });
+          await writeFile(join(RESULTS_DIR, 'open-history.cpuprofile'), JSON.stringify(profile));
+          log('history: profile saved to bench/results/open-history.cpuprofile');
+        }
+      });
+    }
+  }
+} catch (error) {
+  errors.push({ section: 'setup', message: describe(error) });
+} finally {
+  for (const cleanup of cleanups) await cleanup().catch((error) => log(`cleanup: ${describe(error)}`));
+}
+
+// Report.
+const command = `npm run bench${process.argv.length > 2 ? ' -- ' + process.argv.slice(2).join(' ') : ''}`;
+const date = new Date().toISOString();
+const cpu = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
+const markdown = renderMarkdown(summary, { command, date: date.slice(0, 10), chromium: chromiumVersion, cpu, loadAverage: loadAtStart });
+const document = {
+  meta: {
+    date,
+    command,
+    runs,
+    throttle: throttle > 1 ? throttle : null,
+    settleMs,
+    messages,
+    sections: [...only],
+    chromium: chromiumVersion,
+    node: process.version,
+    cpu,
+    loadAverageAtStart: Number(loadAtStart.toFixed(2)),
+    git: gitState(),
+    widgetBuiltAt: new Date(statSync(WIDGET_FILE).mtimeMs).toISOString(),
+    durationMs: Date.now() - started,
+  },
+  goals: evaluateGoals(summary),
+  summary,
+  errors,
+  runs: allRuns,
+};
+await mkdir(RESULTS_DIR, { recursive: true });
+const json = JSON.stringify(document, (_, value) => (typeof value === 'number' && !Number.isFinite(value) ? null : value), 2) + '\n';
+const stamp = date.replace(/[:.]/g, '-');
+await writeFile(join(RESULTS_DIR, `bench-${stamp}.json`), json);
+await writeFile(join(RESULTS_DIR, 'latest.json'), json);
+await writeFile(join(RESULTS_DIR, 'latest.md'), markdown);
+
+console.log('\n' + markdown);
+for (const error of errors) console.log(`Could not measure ${error.section}: ${error.message}`);
+console.log(`Results: bench/results/latest.json (all runs), bench/results/latest.md; took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+process.exitCode = errors.length ? 1 : 0;
+
+/**
+ * Loads each page `runs` times (after one discarded warm-up each), rotating the order every run so no
+ * page always goes first.
+ * @template {string} K
+ * @param {import('playwright-core').Browser} browser
+ * @param {Record<K, { url: string; launcher: string | null; script: string | null }>} pages
+ * @param {K[]} names
+ * @param {number} rate CPU throttling (0 = off)
+ * @param {string} apiOrigin where the widget's API lives (requests there are counted apart)
+ */
+async function loadRuns(browser, pages, names, rate, apiOrigin) {
+  const label = rate > 1 ? `load (CPU ${rate}×)` : 'load';
+  /** @type {Record<K, import('./lib/load.mjs').LoadRun[]>} */
+  const out = /** @type {any} */ (Object.fromEntries(names.map((name) => [name, []])));
+  for (let run = 0; run <= runs; run++) {
+    log(`${label} ${run === 0 ? 'warm-up' : `${run}/${runs}`}`);
+    const order = names.map((_, i) => /** @type {K} */ (names[(i + run) % names.length]));
+    for (const name of order) {
+      const page = pages[name];
+      const result = await measureLoad(browser, {
+        url: page.url,
+        launcher: page.launcher,
+        script: page.script,
+        apiOrigin,
+        settleMs,
+        ...(rate > 1 ? { throttle: rate } : {}),
+      });
+      if (run > 0) out[name].push(result);
+    }
+  }
+  return out;
+}
+
+/**
+ * Runs one section; a failure is recorded and the other sections still run.
+ * @param {string} name
+ * @param {() => Promise<void>} body
+ */
+async function section(name, body) {
+  try {
+    await body();
+  } catch (error) {
+    errors.push({ section: name, message: describe(error) });
+    log(`${name} failed: ${describe(error)}`);
+  }
+}
+
+/**
+ * A control call to the stand-in (local, 127.0.0.1).
+ * @param {string} base
+ * @param {string} path
+ * @param {'GET' | 'POST'} [method]
+ */
+async function controlRequest(base, path, method = 'POST') {
+  const res = await fetch(base + path, method === 'POST' ? { method, headers: { 'Content-Type': 'application/json' }, body: '{}' } : {});
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}`);
+  return res.json();
+}
+
+/**
+ * @param {import('./lib/stats.mjs').Spread | undefined} a
+ * @param {import('./lib/stats.mjs').Spread | undefined} b
+ */
+function ratioOf(a, b) {
+  return a && b && a.n && b.n ? a.median / b.median : NaN;
+}
+
+/**
+ * How many runs of each page match.
+ * @param {Record<string, import('./lib/load.mjs').LoadRun[]>} load
+ * @param {(run: import('./lib/load.mjs').LoadRun) => boolean} test
+ * @returns {Record<string, number>}
+ */
+function countRuns(load, test) {
+  return Object.fromEntries(Object.entries(load).map(([name, list]) => [name, list.filter(test).length]));
+}
+
+/**
+ * @param {number | null | undefined} a
+ * @param {number | null | undefined} b
+ */
+function ratioOrNull(a, b) {
+  return typeof a === 'number' && typeof b === 'number' && b > 0 ? a / b : null;
+}
+
+/** @param {string} dir */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function gitState() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'package.json', 'vite.config.ts'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    return { commit, dirty };
+  } catch {
+    return null;
+  }
+}
+
+/** @param {unknown} error */
+function describe(error) {
+  return error instanceof Error ? error.message.split('\n')[0] ?? String(error) : String(error);
+}
+
+/**
+ * @param {string} value
+ * @param {string} name
+ */
+function positiveInt(value, name) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) fail(`--${name} must be a whole number ≥ 1`);
+  return n;
+}
+
+/**
+ * @param {string} message
+ * @returns {never}
+ */
+function fail(message) {
+  console.error(`bench: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
