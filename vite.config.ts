@@ -50,7 +50,7 @@ export default defineConfig(({ mode }) => {
       // (test/size.test.ts checks): window.AssistantChat, installed at run time, is the only one.
       outDir: here('./dist'),
       emptyOutDir: false,
-      target: 'es2019',
+      target: 'es2020',
       lib: { entry: here('./src/embed.ts'), formats: ['iife'], name: 'AssistantChatWidgetBundle', fileName: () => 'widget.js' },
     },
     test: {

@@ -23,18 +23,10 @@ export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | nu
   const mounts: GlobalMountOptions[] = [];
   for (const script of findSettingsTags(doc, current)) {
     script.setAttribute(MOUNTED_MARK, '');
-    const tag = script as HTMLScriptElement;
-    const parsed = parseConfig(readAttributes(script, 'data-'), {
-      scriptSrc: tag.src || undefined,
-      pageUrl: doc.baseURI,
-      nonce: tag.nonce || undefined,
-    });
-    if (parsed.problems.length) {
-      const message = PREFIX + parsed.problems.join(' ');
-      if (parsed.config) console.warn(message);
-      else console.error(message);
-    }
-    if (parsed.config) mounts.push(parsed.target ? { ...parsed.config, target: parsed.target } : parsed.config);
+    const { src, nonce } = script as HTMLScriptElement;
+    const parsed = parseConfig(readAttributes(script, 'data-'), { scriptSrc: src || undefined, pageUrl: doc.baseURI, nonce: nonce || undefined });
+    if (parsed.problems.length) (parsed.config ? console.warn : console.error)(PREFIX + parsed.problems.join(' '));
+    if (parsed.config) mounts.push({ ...parsed.config, target: parsed.target });
   }
 
   const holder = win as unknown as { AssistantChat?: unknown };
@@ -47,7 +39,7 @@ export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | nu
 
   const stub = typeof existing === 'function' ? (existing as { q?: unknown }).q : undefined;
   const queued: ArrayLike<unknown>[] = Array.isArray(stub) ? stub : [];
-  const hasTag = (current !== null && current.hasAttribute('data-assistant-id')) || doc.querySelector(SETTINGS_TAGS) !== null;
+  const hasTag = current?.hasAttribute('data-assistant-id') || doc.querySelector(SETTINGS_TAGS);
   if (!hasTag && !queued.some((args) => args[0] === 'mount')) {
     console.error(
       PREFIX +

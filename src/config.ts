@@ -152,16 +152,7 @@ export function resolveOptions(options: object, context: ConfigContext = {}): Pa
 const THEMES: readonly Theme[] = ['light', 'dark', 'auto'];
 const TYPES: readonly ConversationType[] = ['widget', 'test'];
 const STORAGES: readonly StorageChoice[] = ['local', 'session', 'memory'];
-const POSITIONS: Record<string, Position> = {
-  'bottom-right': 'bottom-right',
-  'right-bottom': 'bottom-right',
-  'bottom-left': 'bottom-left',
-  'left-bottom': 'bottom-left',
-  'top-right': 'top-right',
-  'right-top': 'top-right',
-  'top-left': 'top-left',
-  'left-top': 'top-left',
-};
+const POSITIONS: readonly Position[] = ['bottom-right', 'bottom-left', 'top-right', 'top-left'];
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const LOCALE = /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i;
 const EXAMPLE_ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
@@ -171,87 +162,67 @@ function build(read: (key: ConfigKey) => unknown, context: ConfigContext): Parse
   const source = context.source ?? 'script';
   const name = (key: ConfigKey) =>
     source === 'options' ? key : (source === 'script' ? 'data-' : '') + toAttributeName(key);
+  const report = (key: ConfigKey, value: string, problem: string) => problems.push(`${name(key)} ${quote(value)} ${problem}`);
   const text = (key: ConfigKey): string | undefined => {
     const value = read(key);
-    if (value === undefined || value === null) return undefined;
+    if (value == null) return undefined;
     if (typeof value === 'string') return value.trim();
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     problems.push(`${name(key)} must be a string; it is ignored.`);
     return undefined;
   };
-  const oneOf = <T extends string>(key: ConfigKey, allowed: readonly T[], fallback: T): T => {
+  /** The setting made by `parse`, or the fallback: silently when it is not set, with a problem when it is not understood. */
+  const setting = <T>(key: ConfigKey, parse: (value: string) => T | undefined, fallback: T, problem: string, shown = `${fallback}`): T => {
     const value = text(key);
-    if (value === undefined || value === '') return fallback;
-    const lower = value.toLowerCase();
-    const found = allowed.find((option) => option === lower);
-    if (found) return found;
-    problems.push(`${name(key)} ${quote(value)} is not one of ${allowed.join(', ')}; using "${fallback}".`);
-    return fallback;
+    if (!value) return fallback;
+    const parsed = parse(value);
+    if (parsed === undefined) report(key, value, `${problem}; using ${shown}.`);
+    return parsed ?? fallback;
   };
+  const oneOf = <T extends string>(key: ConfigKey, allowed: readonly T[], fallback: T): T =>
+    setting(key, (value) => allowed.find((option) => option === value.toLowerCase()), fallback, `is not one of ${allowed.join(', ')}`, `"${fallback}"`);
   const flag = (key: ConfigKey, fallback: boolean): boolean => {
-    const value = read(key);
-    if (value === undefined || value === null) return fallback;
-    if (typeof value === 'boolean') return value;
-    const lower = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-    if (lower === '' || lower === 'true') return true;
-    if (lower === 'false') return false;
-    problems.push(`${name(key)} ${quote(value)} should be "true" or "false"; using ${fallback}.`);
+    const value = text(key);
+    if (value === undefined) return fallback;
+    if (/^(true)?$/i.test(value)) return true;
+    if (/^false$/i.test(value)) return false;
+    report(key, value, `should be "true" or "false"; using ${fallback}.`);
     return fallback;
   };
 
   const rawId = text('assistantId');
-  let assistantId: string | undefined;
-  if (!rawId) {
+  const assistantId = isUuid(rawId) ? rawId.toLowerCase() : undefined;
+  if (!assistantId) {
     problems.push(
-      `${name('assistantId')} is missing: add your assistant's id (a UUID like ${EXAMPLE_ID}). The chat widget is not shown.`,
+      `${name('assistantId')} ${rawId ? `${quote(rawId)} is not a valid assistant id (expected ` : "is missing: add your assistant's id ("}a UUID like ${EXAMPLE_ID}). The chat widget is not shown.`,
     );
-  } else if (!isUuid(rawId)) {
-    problems.push(
-      `${name('assistantId')} ${quote(rawId)} is not a valid assistant id (expected a UUID like ${EXAMPLE_ID}). The chat widget is not shown.`,
-    );
-  } else {
-    assistantId = rawId.toLowerCase();
   }
-
   const defaultBase = defaultApiBase(context);
-  let apiBase = defaultBase;
-  const rawBase = text('apiBase');
-  if (rawBase) {
-    const resolved = resolveHttpUrl(rawBase, context.pageUrl ?? context.scriptSrc);
-    if (resolved) apiBase = resolved;
-    else problems.push(`${name('apiBase')} ${quote(rawBase)} is not an http(s) URL; using ${defaultBase}.`);
-  }
-
+  const apiBase = setting('apiBase', (value) => resolveHttpUrl(value, context.pageUrl ?? context.scriptSrc), defaultBase, 'is not an http(s) URL');
   const type = oneOf('type', TYPES, DEFAULTS.type);
   const theme = oneOf('theme', THEMES, DEFAULTS.theme);
   const storage = oneOf('storage', STORAGES, DEFAULTS.storage);
-
-  let position: Position = DEFAULTS.position;
-  const rawPosition = text('position');
-  if (rawPosition) {
-    const found = own(POSITIONS, rawPosition.toLowerCase());
-    if (typeof found === 'string') position = found as Position;
-    else
-      problems.push(
-        `${name('position')} ${quote(rawPosition)} is not a corner (bottom-right, bottom-left, top-right, top-left, or right-bottom…); using "${DEFAULTS.position}".`,
-      );
-  }
-
-  let color: string = DEFAULTS.color;
-  const rawColor = text('color');
-  if (rawColor) {
-    if (HEX_COLOR.test(rawColor)) color = rawColor.toLowerCase();
-    else problems.push(`${name('color')} ${quote(rawColor)} is not a hex colour like #4f46e5 (#rgb, #rrggbb or #rrggbbaa); using ${DEFAULTS.color}.`);
-  }
-
-  let locale: string | undefined;
-  const rawLocale = text('locale');
-  if (rawLocale) {
-    const normalized = rawLocale.replace(/_/g, '-');
-    if (LOCALE.test(normalized)) locale = normalized;
-    else problems.push(`${name('locale')} ${quote(rawLocale)} is not a language tag like "en" or "de-AT"; using the page's language.`);
-  }
-
+  const position = setting<Position>(
+    'position',
+    // The platform's snippet writes `right-bottom`.
+    (value) => POSITIONS.find((corner) => corner === value.toLowerCase().replace(/^(left|right)-(top|bottom)$/, '$2-$1')),
+    DEFAULTS.position,
+    'is not a corner (bottom-right, bottom-left, top-right, top-left, or right-bottom…)',
+    `"${DEFAULTS.position}"`,
+  );
+  const color = setting<string>(
+    'color',
+    (value) => (HEX_COLOR.test(value) ? value.toLowerCase() : undefined),
+    DEFAULTS.color,
+    `is not a hex colour like ${DEFAULTS.color} (#rgb, #rrggbb or #rrggbbaa)`,
+  );
+  const locale = setting<string | undefined>(
+    'locale',
+    (value) => (LOCALE.test(value.replace(/_/g, '-')) ? value.replace(/_/g, '-') : undefined),
+    undefined,
+    'is not a language tag like "en" or "de-AT"',
+    "the page's language",
+  );
   const variables = cleanVariables(read('variables'), name('variables'), problems);
   const title = text('title') || undefined;
   const open = flag('open', DEFAULTS.open);
@@ -272,8 +243,8 @@ function build(read: (key: ConfigKey) => unknown, context: ConfigContext): Parse
  */
 export function cleanVariables(value: unknown, label: string, problems: string[]): Record<string, VariableValue> {
   const out: Record<string, VariableValue> = {};
-  if (value === undefined || value === null || value === '') return out;
-  let parsed: unknown = value;
+  if (value == null || value === '') return out;
+  let parsed = value;
   if (typeof value === 'string') {
     try {
       parsed = JSON.parse(value);
@@ -287,35 +258,26 @@ export function cleanVariables(value: unknown, label: string, problems: string[]
     return out;
   }
   const dropped: string[] = [];
-  for (const key of Object.keys(parsed)) {
-    const item = (parsed as Record<string, unknown>)[key];
-    const ok =
-      typeof item === 'string' || typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item));
+  for (const [key, item] of Object.entries(parsed)) {
     // `__proto__` would be taken as the object's prototype, not as a variable.
-    if (ok && key !== '__proto__') out[key] = item;
+    if (key !== '__proto__' && (typeof item === 'string' || typeof item === 'boolean' || Number.isFinite(item))) out[key] = item;
     else dropped.push(quote(key));
   }
   if (dropped.length) {
-    problems.push(`${label}: ${dropped.join(', ')} ${dropped.length === 1 ? 'is' : 'are'} not a string, number or boolean and left out.`);
+    problems.push(`${label}: ${dropped.join(', ')} ${dropped.length > 1 ? 'are' : 'is'} not a string, number or boolean and left out.`);
   }
   return out;
 }
 
 function defaultApiBase(context: ConfigContext): string {
-  for (const origin of [context.scriptSrc, context.pageUrl]) {
-    if (origin) {
-      const resolved = resolveHttpUrl('/api', origin);
-      if (resolved) return resolved;
-    }
-  }
-  return '/api';
+  const origins = [context.scriptSrc, context.pageUrl];
+  return origins.map((origin) => origin && resolveHttpUrl('/api', origin)).find(Boolean) ?? '/api';
 }
 
 function resolveHttpUrl(value: string, base: string | undefined): string | undefined {
   try {
-    const url = base ? new URL(value, base) : new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    return url.href.replace(/\/+$/, '');
+    const url = new URL(value, base);
+    return /^https?:$/.test(url.protocol) ? url.href.replace(/\/+$/, '') : undefined;
   } catch {
     // Without a base, a root-relative path is still usable by fetch.
     return !base && /^\/(?!\/)/.test(value) ? value.replace(/\/+$/, '') : undefined;

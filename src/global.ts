@@ -69,6 +69,8 @@ export interface GlobalDeps {
 const PREFIX = 'AssistantChat: ';
 const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation'];
 const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'on', 'mount'] as const;
+/** Commands whose first argument is a value for the widget; the assistant id comes after it. */
+const WITH_VALUE: readonly unknown[] = ['send', 'setVariables'];
 
 interface Entry {
   id: string;
@@ -82,34 +84,38 @@ interface ListenerRecord {
   offs: Array<() => void>;
 }
 
+const toId = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
 /** Creates the API and its registry. Commands other than `on` wait until {@link GlobalController.ready}. */
 export function createGlobalApi(deps: GlobalDeps): GlobalController {
   const doc = deps.document;
   const entries: Entry[] = [];
-  const listeners: ListenerRecord[] = [];
+  const listeners = new Set<ListenerRecord>();
   let waiting: Array<() => void> | null = [];
 
   const warn = (message: string) => console.warn(PREFIX + message);
+  const fail = (message: string, ...details: unknown[]) => console.error(PREFIX + message, ...details);
 
   function select(id: unknown, command: string): Entry[] {
     if (id !== undefined && typeof id !== 'string') {
       warn(`${command}: the assistant id must be a string.`);
       return [];
     }
-    const key = id?.trim().toLowerCase();
-    const found = key ? entries.filter((entry) => entry.id === key) : entries.slice();
-    if (!found.length) warn(key ? `${command}: no widget for assistant ${key} on this page.` : `${command}: no widget on this page.`);
+    const key = toId(id);
+    const found = entries.filter((entry) => !key || entry.id === key);
+    if (!found.length) warn(`${command}: no widget ${key ? `for assistant ${key} ` : ''}on this page.`);
     return found;
   }
 
   function attach(record: ListenerRecord, entry: Entry) {
-    if (record.id && record.id !== entry.id) return;
-    record.offs.push(entry.handle.on(record.event, (detail) => record.handler(detail as never, entry.id)));
+    if (!record.id || record.id === entry.id) {
+      record.offs.push(entry.handle.on(record.event, (detail) => record.handler(detail as never, entry.id)));
+    }
   }
 
   function on(event: unknown, handler: unknown, id: unknown): () => void {
     const noop = () => {};
-    if (typeof event !== 'string' || EVENTS.indexOf(event as WidgetEvent) < 0) {
+    if (!EVENTS.includes(event as WidgetEvent)) {
       warn(`on: unknown event ${JSON.stringify(String(event))}; use ${EVENTS.join(', ')}.`);
       return noop;
     }
@@ -117,105 +123,73 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
       warn('on: the handler must be a function.');
       return noop;
     }
-    const record: ListenerRecord = {
-      event: event as WidgetEvent,
-      handler: handler as GlobalHandler,
-      id: typeof id === 'string' && id.trim() ? id.trim().toLowerCase() : undefined,
-      offs: [],
-    };
-    listeners.push(record);
+    const record: ListenerRecord = { event: event as WidgetEvent, handler: handler as GlobalHandler, id: toId(id) || undefined, offs: [] };
+    listeners.add(record);
     for (const entry of entries) attach(record, entry);
     return () => {
-      const index = listeners.indexOf(record);
-      if (index >= 0) listeners.splice(index, 1);
+      listeners.delete(record);
       for (const off of record.offs.splice(0)) off();
     };
   }
 
   function mountOne(input: unknown) {
-    if (typeof input !== 'object' || input === null) {
-      console.error(PREFIX + 'mount: pass an options object with assistantId.');
-      return;
-    }
+    if (typeof input !== 'object' || input === null) return fail('mount: pass an options object with assistantId.');
     const { target, ...options } = input as GlobalMountOptions;
-    const id = typeof options.assistantId === 'string' ? options.assistantId.trim().toLowerCase() : '';
+    const id = toId(options.assistantId);
     if (id && entries.some((entry) => entry.id === id)) {
-      warn(`assistant ${id} is already on this page; the second widget is not added.`);
-      return;
+      return warn(`assistant ${id} is already on this page; the second widget is not added.`);
     }
     let element: Element | null = null;
     if (typeof target === 'string') {
       try {
         element = doc.querySelector(target);
       } catch {
-        element = null;
+        // an invalid selector matches nothing
       }
-      if (!element && doc.readyState === 'loading') {
-        // The target may come later in the page.
-        doc.addEventListener('DOMContentLoaded', () => mountOne(input), { once: true });
-        return;
-      }
-      if (!element) console.error(PREFIX + `target ${JSON.stringify(target)} matches no element; the widget floats instead.`);
-    } else if (target && typeof target === 'object' && target.nodeType === 1) {
+      // The target may come later in the page.
+      if (!element && doc.readyState === 'loading') return doc.addEventListener('DOMContentLoaded', () => mountOne(input), { once: true });
+      if (!element) fail(`target ${JSON.stringify(target)} matches no element; the widget floats instead.`);
+    } else if (target?.nodeType === 1) {
       element = target;
     }
-    const inline = element !== null;
     let handle: WidgetHandle;
     try {
-      handle = deps.mount(element ?? doc.body, { ...options, inline });
+      handle = deps.mount(element ?? doc.body, { ...options, inline: element !== null });
     } catch (error) {
-      console.error(error instanceof Error ? error.message : PREFIX + 'the widget could not be mounted.', error);
-      return;
+      return console.error(error instanceof Error ? error.message : PREFIX + 'the widget could not be mounted.', error);
     }
     const entry: Entry = { id: id || String(options.assistantId).toLowerCase(), handle };
     entries.push(entry);
     for (const record of listeners) attach(record, entry);
   }
 
-  function destroy(id: unknown) {
-    for (const entry of select(id, 'destroy')) {
-      entries.splice(entries.indexOf(entry), 1);
-      entry.handle.destroy();
-    }
-  }
-
   function run(command: unknown, args: unknown[]): unknown {
-    switch (command) {
-      case 'open':
-        return select(args[0], command).forEach((entry) => entry.handle.open());
-      case 'close':
-        return select(args[0], command).forEach((entry) => entry.handle.close());
-      case 'toggle':
-        return select(args[0], command).forEach((entry) => entry.handle.toggle());
-      case 'send':
-        return select(args[1], command).forEach((entry) => entry.handle.send(args[0] as string));
-      case 'setVariables':
-        return select(args[1], command).forEach((entry) => entry.handle.setVariables(args[0] as Record<string, VariableValue>));
-      case 'reset':
-        return Promise.all(select(args[0], command).map((entry) => entry.handle.reset())).then(() => undefined);
-      case 'destroy':
-        return destroy(args[0]);
-      case 'mount':
-        return mountOne(args[0]);
-      default:
-        warn(`unknown command ${JSON.stringify(String(command))}; use ${COMMANDS.join(', ')}.`);
-        return undefined;
+    if (command === 'on') return on(args[0], args[1], args[2]);
+    if (command === 'mount') return mountOne(args[0]);
+    if (!COMMANDS.includes(command as never)) {
+      return warn(`unknown command ${JSON.stringify(String(command))}; use ${COMMANDS.join(', ')}.`);
     }
+    const name = command as 'open' | 'close' | 'toggle' | 'send' | 'reset' | 'destroy' | 'setVariables';
+    const value = WITH_VALUE.includes(name);
+    const found = select(args[value ? 1 : 0], name);
+    if (name === 'destroy') for (const entry of found) entries.splice(entries.indexOf(entry), 1);
+    const results = found.map((entry) => (entry.handle[name] as (value?: unknown) => unknown)(...(value ? [args[0]] : [])));
+    return name === 'reset' ? Promise.all(results).then(() => undefined) : undefined;
   }
 
   function call(command: unknown, ...args: unknown[]): unknown {
+    const queue = command === 'on' ? null : waiting;
+    if (queue) {
+      // Run later through `call` again, so a queued call fails as quietly as a direct one.
+      if (command === 'reset') return new Promise((resolve) => queue.push(() => resolve(call(command, ...args))));
+      queue.push(() => call(command, ...args));
+      return undefined;
+    }
     try {
-      if (command === 'on') return on(args[0], args[1], args[2]);
-      if (waiting) {
-        const queue = waiting;
-        if (command === 'reset') return new Promise<void>((resolve) => queue.push(() => resolve(run(command, args) as Promise<void>)));
-        queue.push(() => void run(command, args));
-        return undefined;
-      }
       return run(command, args);
     } catch (error) {
       // The host page must never see an exception from the widget.
-      console.error(PREFIX + `${String(command)} failed.`, error);
+      fail(`${String(command)} failed.`, error);
       return command === 'reset' ? Promise.resolve() : undefined;
     }
   }
@@ -233,20 +207,8 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     ready(queued) {
       const later = waiting ?? [];
       waiting = null;
-      for (let i = 0; i < queued.length; i++) {
-        const args = queued[i];
-        if (!args) continue;
-        const list: unknown[] = [];
-        for (let j = 0; j < args.length; j++) list.push(args[j]);
-        call(...(list as [unknown, ...unknown[]]));
-      }
-      for (const task of later) {
-        try {
-          task();
-        } catch (error) {
-          console.error(PREFIX + 'a queued call failed.', error);
-        }
-      }
+      for (const args of Array.from(queued)) if (args) call(...(Array.from(args) as [unknown]));
+      for (const task of later) task();
     },
   };
 }

@@ -5,6 +5,7 @@
 import { effect, signal, untracked } from '@preact/signals';
 import { h, render } from 'preact';
 import { createApiClient } from './api/client';
+import { browserFetch } from './api/transport';
 import type { VariableValue } from './api/types';
 import { cleanVariables, resolveOptions, type RuntimeOptions, type WidgetConfig } from './config';
 import type { ChatError, ChatMessage } from './model';
@@ -82,19 +83,15 @@ export function mount(target: Element, options: MountOptions): WidgetHandle {
   if (parsed.problems.length) console.warn(PREFIX + parsed.problems.join(' '));
   const inline = parsed.inline;
 
-  const client = createApiClient(options.fetch ? { baseUrl: config.apiBase, fetch: options.fetch } : { baseUrl: config.apiBase });
-  const storage = createStorage(config.storage);
   const deps = createBrowserStoreDeps({
-    client,
-    storage,
+    // The browser's own fetch unless the developer passes one: never a host page's wrapper (see transport.ts).
+    client: createApiClient({ baseUrl: config.apiBase, fetch: options.fetch ?? browserFetch(doc.defaultView ?? window) }),
+    storage: createStorage(config.storage),
     scope: config.assistantId + '@' + config.apiBase,
     // `memory` means nothing of the conversation outlives the page, unsent messages included.
-    ...(config.storage === 'memory' ? { tabStorage: createStorage('memory') } : {}),
+    tabStorage: config.storage === 'memory' ? createStorage('memory') : undefined,
   });
-  const store = createConversationStore(
-    { assistantId: config.assistantId, apiBase: config.apiBase, type: config.type, variables: config.variables },
-    deps,
-  );
+  const store = createConversationStore(config, deps);
   const locale = resolveLocale(config.locale, options.strings);
 
   const host = doc.createElement('assistant-chat-root');
@@ -103,31 +100,20 @@ export function mount(target: Element, options: MountOptions): WidgetHandle {
   const shadow = host.attachShadow({ mode: 'open' });
   const removeStyles = adoptStyles(shadow, buildCss(config), config.nonce);
 
-  const listeners: Array<{ event: WidgetEvent; handler: (detail: never) => void }> = [];
-  const emit = <E extends WidgetEvent>(event: E, detail: WidgetEventMap[E]) => {
-    for (const listener of listeners.slice()) {
+  const listeners = new Set<{ event: WidgetEvent; handler: (detail: never) => void }>();
+  const emit = (event: WidgetEvent, detail?: unknown) => {
+    for (const listener of [...listeners]) {
       if (listener.event !== event) continue;
       try {
-        (listener.handler as (detail: WidgetEventMap[E]) => void)(detail);
+        listener.handler(detail as never);
       } catch (error) {
         console.error(PREFIX + `a "${event}" handler threw; the widget carries on.`, error);
       }
     }
   };
-  const stopStoreEvents = store.on((event: StoreEvent) => {
-    switch (event.type) {
-      case 'message':
-        return emit('message', event.message);
-      case 'error':
-        return emit('error', event.error);
-      case 'conversation':
-        return emit('conversation', { conversationId: event.conversationId });
-      default: {
-        const never: never = event;
-        return never;
-      }
-    }
-  });
+  const stopStoreEvents = store.on((event: StoreEvent) =>
+    emit(event.type, event.type === 'message' ? event.message : event.type === 'error' ? event.error : { conversationId: event.conversationId }),
+  );
 
   const start = () => {
     store.start().catch((error: unknown) => console.error(PREFIX + 'could not start the conversation.', error));
@@ -142,7 +128,7 @@ export function mount(target: Element, options: MountOptions): WidgetHandle {
     wasOpen = isOpen;
     untracked(() => {
       if (isOpen) start();
-      emit(isOpen ? 'open' : 'close', undefined);
+      emit(isOpen ? 'open' : 'close');
     });
   });
 
@@ -181,12 +167,9 @@ export function mount(target: Element, options: MountOptions): WidgetHandle {
       store.setVariables(clean);
     },
     on(event, handler) {
-      const listener = { event, handler: handler as (detail: never) => void };
-      if (!destroyed) listeners.push(listener);
-      return () => {
-        const index = listeners.indexOf(listener);
-        if (index >= 0) listeners.splice(index, 1);
-      };
+      const listener = { event, handler };
+      if (!destroyed) listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
     destroy() {
       if (destroyed) return;
@@ -197,7 +180,7 @@ export function mount(target: Element, options: MountOptions): WidgetHandle {
       render(null, shadow);
       removeStyles();
       host.remove();
-      listeners.length = 0;
+      listeners.clear();
     },
     get isOpen() {
       return open.value;

@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError, type ApiErrorKind } from './errors';
 import type {
   ConversationType,
   JsonObject,
@@ -66,13 +66,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const readTimeout = options.timeoutMs ?? 15000;
   const sendTimeout = options.sendTimeoutMs ?? 45000;
 
-  async function request(
-    method: 'GET' | 'POST',
+  /**
+   * One request (a POST when there is a body). Resolves with what `check` makes of a successful
+   * answer; rejects with an `ApiError` for anything else, `check` returning false included.
+   */
+  async function request<T>(
     path: string,
-    body: string | undefined,
+    body: object | undefined,
     timeoutMs: number,
     signal: AbortSignal | undefined,
-  ): Promise<{ status: number; data: unknown; text: string; headers: Headers }> {
+    check: (data: JsonObject) => T | false,
+  ): Promise<T> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -82,76 +86,72 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort);
     // Settles the request even when a transport ignores its signal.
-    const stopped = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
-    });
+    const stopped = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', reject));
     stopped.catch(() => undefined);
+    let response: Response;
+    let text: string;
     try {
-      if (signal?.aborted) throw new ApiError('network', 'The request was cancelled.');
-      const transport = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+      if (signal?.aborted) throw signal.reason;
+      const transport = options.fetch ?? fetch;
+      // Only what the contract needs: no cookies, no credentials, no extra headers.
       const init: RequestInit = {
-        method,
-        // Only what the contract needs: no cookies, no credentials, no extra headers.
+        method: body ? 'POST' : 'GET',
         credentials: 'omit',
         cache: 'no-store',
-        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        headers: body ? { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE } : { Accept: JSON_TYPE },
         signal: controller.signal,
       };
-      if (body !== undefined) init.body = body;
-      const response = await Promise.race([transport(base + path, init), stopped]);
-      const text = await Promise.race([response.text(), stopped]);
-      return { status: response.status, data: parseJson(text), text, headers: response.headers };
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      if (timedOut) throw new ApiError('timeout', `No answer from the server within ${Math.round(timeoutMs / 1000)} s.`);
-      if (signal?.aborted) throw new ApiError('network', 'The request was cancelled.');
-      throw new ApiError('network', 'The server could not be reached.');
+      if (body) init.body = toJson(body);
+      response = await Promise.race([transport(base + path, init), stopped]);
+      text = await Promise.race([response.text(), stopped]);
+    } catch {
+      throw timedOut
+        ? new ApiError('timeout', `No answer from the server within ${Math.round(timeoutMs / 1000)} s.`)
+        : new ApiError('network', signal?.aborted ? 'The request was cancelled.' : 'The server could not be reached.');
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
+    const { status } = response;
+    const result = check(expectOk(status, parseJson(text), response.headers));
+    if (result === false) throw unexpected(status);
+    return result;
   }
 
   return {
-    async createConversation(input, callOptions) {
-      if (!isUuid(input.assistantId)) {
+    async createConversation({ assistantId, type, variables }, callOptions) {
+      if (!isUuid(assistantId)) {
         throw new ApiError('validation', 'The assistant id must be a UUID.', { fields: { assistant_id: ['must be a UUID'] } });
       }
-      const body: Record<string, unknown> = { assistant_id: input.assistantId, type: input.type };
-      if (input.variables) body.variables = input.variables;
-      const res = await request('POST', '/conversations', toJson(body), readTimeout, callOptions?.signal);
-      const data = expectOk(res);
-      if (!isUuid(data.conversation_id) || !isHistory(data.history)) throw unexpected(res.status);
-      return { conversationId: data.conversation_id, history: normalizeHistory(data.history) };
+      const body = { assistant_id: assistantId, type, variables };
+      return request('/conversations', body, readTimeout, callOptions?.signal, (data) => {
+        const history = toHistory(data.history);
+        return isUuid(data.conversation_id) && !!history && { conversationId: data.conversation_id, history };
+      });
     },
 
     async getConversation(conversationId, callOptions) {
-      const res = await request('GET', conversationPath(conversationId), undefined, readTimeout, callOptions?.signal);
-      const data = expectOk(res);
-      if (!isHistory(data.history)) throw unexpected(res.status);
-      return normalizeHistory(data.history);
+      return request(conversationPath(conversationId), undefined, readTimeout, callOptions?.signal, (data) => toHistory(data.history) ?? false);
     },
 
     async sendMessage(conversationId, message, callOptions) {
       const path = conversationPath(conversationId) + '/messages';
-      const res = await request('POST', path, toJson({ message }), sendTimeout, callOptions?.signal);
-      const data = expectOk(res);
-      const calls = data.function_calls ?? [];
-      if (typeof data.message !== 'string' || !isFunctionCalls(calls)) throw unexpected(res.status);
-      return { message: data.message, functionCalls: calls };
+      return request(path, { message }, sendTimeout, callOptions?.signal, (data) => {
+        const functionCalls = data.function_calls ?? [];
+        return typeof data.message === 'string' && isFunctionCalls(functionCalls) && { message: data.message, functionCalls };
+      });
     },
   };
 }
 
+const JSON_TYPE = 'application/json';
+
 function conversationPath(conversationId: string): string {
-  if (!isUuid(conversationId)) {
-    throw new ApiError('validation', 'The conversation id must be a UUID.', { fields: { uuid: ['must be a UUID'] } });
-  }
+  if (!isUuid(conversationId)) throw new ApiError('validation', 'The conversation id must be a UUID.');
   return '/conversations/' + encodeURIComponent(conversationId);
 }
 
 function parseJson(text: string): unknown {
-  if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
@@ -170,26 +170,18 @@ function isFunctionCalls(value: unknown): value is WireFunctionCall[] {
   );
 }
 
-function isHistory(value: unknown): value is WireMessage[] {
-  return (
+/** The history when it has the contract's shape (without the `function_calls: null` some servers send for "none"). */
+function toHistory(value: unknown): WireMessage[] | undefined {
+  const valid =
     Array.isArray(value) &&
     value.every(
       (m) =>
         isObject(m) &&
         (m.role === 'user' || m.role === 'assistant') &&
         typeof m.content === 'string' &&
-        (m.function_calls === undefined || m.function_calls === null || isFunctionCalls(m.function_calls)),
-    )
-  );
-}
-
-/** The messages without a `function_calls: null` some servers send for "none". */
-function normalizeHistory(history: WireMessage[]): WireMessage[] {
-  return history.map((m) => {
-    if (m.function_calls !== null) return m;
-    const { function_calls: _none, ...rest } = m;
-    return rest;
-  });
+        (m.function_calls == null || isFunctionCalls(m.function_calls)),
+    );
+  return valid ? value.map(({ function_calls, ...m }) => (function_calls ? { ...m, function_calls } : m)) : undefined;
 }
 
 function unexpected(status: number): ApiError {
@@ -197,42 +189,37 @@ function unexpected(status: number): ApiError {
 }
 
 /** Turns any non-2xx answer into an `ApiError`; returns the body of a well-formed success. */
-function expectOk(res: { status: number; data: unknown; headers: Headers }): JsonObject {
-  const { status, data } = res;
+function expectOk(status: number, data: unknown, headers: Headers): JsonObject {
   const body = isObject(data) ? data : {};
-  const serverMessage = firstString(body.error, body.message);
-  const errorCode = typeof body.error_code === 'string' ? body.error_code : '';
-  if (status >= 200 && status < 300) {
-    if (!isObject(data) || data.status !== true) throw unexpected(status);
-    return data;
-  }
+  if (status >= 200 && status < 300 && body.status === true) return body;
+  if (status < 400) throw unexpected(status);
+  const detail = [body.error, body.message].find((v): v is string => typeof v === 'string' && !!v.trim())?.slice(0, 300);
+  const details: ConstructorParameters<typeof ApiError>[2] = { status };
+  let kind: ApiErrorKind = 'rejected';
   if (status === 429) {
-    const seconds = toSeconds(body.retry_after) ?? retryAfterHeader(res.headers.get('Retry-After')) ?? 5;
-    return fail('rate_limited', 'Too many requests; try again shortly.', { status, retryAfterMs: seconds * 1000 });
-  }
-  if (status === 404) return fail('not_found', serverMessage ?? 'Not found.', { status });
-  if (status === 422) {
-    const fields = isObject(body.errors) ? toFields(body.errors) : undefined;
-    return fail('validation', serverMessage ?? 'The request was not valid.', fields ? { status, fields } : { status });
-  }
-  if (status >= 500) return fail('server', 'The server had a problem.', { status });
-  if (status >= 400) {
-    if (/balance/i.test(errorCode) || (serverMessage && /balance/i.test(serverMessage))) {
-      return fail('insufficient_balance', serverMessage ?? 'Insufficient balance.', { status });
+    kind = 'rate_limited';
+    details.retryAfterMs = (toSeconds(body.retry_after) ?? retryAfterHeader(headers.get('Retry-After')) ?? 5) * 1000;
+  } else if (status === 404) {
+    kind = 'not_found';
+  } else if (status === 422) {
+    kind = 'validation';
+    const errors = body.errors;
+    if (isObject(errors)) {
+      details.fields = {};
+      for (const key of Object.keys(errors)) {
+        const value = errors[key];
+        details.fields[key] = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+      }
     }
-    if (serverMessage && /failed to process/i.test(serverMessage)) return fail('assistant_failed', serverMessage, { status });
-    return fail('rejected', serverMessage ?? `The request was refused (HTTP ${status}).`, { status });
+  } else if (status >= 500) {
+    kind = 'server';
+  } else if (/balance/i.test(`${body.error_code} ${detail}`)) {
+    kind = 'insufficient_balance';
+  } else if (/failed to process/i.test(`${detail}`)) {
+    kind = 'assistant_failed';
   }
-  throw unexpected(status);
-}
-
-function fail(...args: ConstructorParameters<typeof ApiError>): never {
-  throw new ApiError(...args);
-}
-
-function firstString(...values: unknown[]): string | undefined {
-  for (const value of values) if (typeof value === 'string' && value.trim()) return value.slice(0, 300);
-  return undefined;
+  const fallback = kind === 'server' ? 'The server had a problem.' : `The request was refused (HTTP ${status}).`;
+  throw new ApiError(kind, (kind !== 'server' && detail) || fallback, details);
 }
 
 function toSeconds(value: unknown): number | undefined {
@@ -242,19 +229,8 @@ function toSeconds(value: unknown): number | undefined {
 
 /** `Retry-After` as seconds: a number of seconds or an HTTP date. */
 function retryAfterHeader(value: string | null): number | undefined {
-  if (value === null || !value.trim()) return undefined;
-  const seconds = toSeconds(value.trim());
-  if (seconds !== undefined) return seconds;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : toSeconds(Math.max(0, Math.ceil((at - Date.now()) / 1000)));
-}
-
-function toFields(errors: JsonObject): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const [key, value] of Object.entries(errors)) {
-    fields[key] = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  }
-  return fields;
+  if (!value?.trim()) return undefined;
+  return toSeconds(value) ?? toSeconds(Math.max(0, Math.ceil((Date.parse(value) - Date.now()) / 1000)));
 }
 
 /**
@@ -263,50 +239,24 @@ function toFields(errors: JsonObject): Record<string, string[]> {
  * built-in prototypes) cannot change what is sent.
  */
 export function toJson(value: unknown): string {
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'string':
-      // Lone surrogates are escaped (as JSON.stringify does) so that UTF-8 encoding cannot alter them.
-      return '"' + value.replace(/[\\"\u0000-\u001f\u2028\u2029]|[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, escapeChar) + '"';
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object': {
-      if (Array.isArray(value)) {
-        let out = '[';
-        for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + toJson(value[i]);
-        return out + ']';
-      }
-      let out = '{';
-      let first = true;
-      for (const key of Object.keys(value)) {
-        const item = (value as Record<string, unknown>)[key];
-        if (item === undefined || typeof item === 'function') continue;
-        out += (first ? '' : ',') + toJson(key) + ':' + toJson(item);
-        first = false;
-      }
-      return out + '}';
-    }
-    default:
-      return 'null';
+  if (typeof value === 'string') {
+    // Lone surrogates are escaped (as JSON.stringify does) so that UTF-8 encoding cannot alter them.
+    return '"' + value.replace(/[\\"\u0000-\u001f\u2028\u2029]|[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, escapeChar) + '"';
   }
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return '[' + Array.from(value, (item) => toJson(item)).join(',') + ']';
+  if (typeof value !== 'object' || value === null) return 'null';
+  const items: string[] = [];
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined && typeof item !== 'function') items.push(toJson(key) + ':' + toJson(item));
+  }
+  return '{' + items.join(',') + '}';
 }
 
 function escapeChar(char: string): string {
-  if (char.length === 2) return char; // a well-formed surrogate pair
-  switch (char) {
-    case '"':
-      return '\\"';
-    case '\\':
-      return '\\\\';
-    case '\n':
-      return '\\n';
-    case '\r':
-      return '\\r';
-    case '\t':
-      return '\\t';
-    default:
-      return '\\u' + char.charCodeAt(0).toString(16).padStart(4, '0');
-  }
+  // A well-formed surrogate pair stays; quotes and backslashes get a backslash; the rest a \u escape.
+  if (char.length === 2) return char;
+  return char === '"' || char === '\\' ? '\\' + char : '\\u' + char.charCodeAt(0).toString(16).padStart(4, '0');
 }

@@ -34,22 +34,12 @@ export function createBrowserStoreDeps(input: BrowserStoreDepsInput): StoreDeps 
     setTimer: (callback, ms) => setTimeout(callback, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     network: {
-      isOnline: () => {
-        try {
-          return navigator.onLine !== false;
-        } catch {
-          return true;
-        }
-      },
+      isOnline: () => navigator.onLine !== false,
       subscribe(listener) {
         const online = () => listener(true);
         const offline = () => listener(false);
-        try {
-          addEventListener('online', online);
-          addEventListener('offline', offline);
-        } catch {
-          return () => {};
-        }
+        addEventListener('online', online);
+        addEventListener('offline', offline);
         return () => {
           removeEventListener('online', online);
           removeEventListener('offline', offline);
@@ -121,21 +111,15 @@ export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabS
       };
     },
     async withLock(lockName, task) {
-      let locks: LockManager | undefined;
-      try {
-        locks = env.locks();
-      } catch {
-        locks = undefined;
-      }
-      if (!locks?.request) return task();
       let started = false;
       try {
-        return await locks.request(name + ':' + lockName, () => {
+        return await env.locks()!.request(name + ':' + lockName, () => {
           started = true;
           return task();
         });
       } catch (error) {
-        // A refused lock (SecurityError in opaque origins) never ran the task: run it without one.
+        // Without locks (old browsers), or with a refused lock (SecurityError in opaque origins), the task
+        // has not run: run it without one.
         if (started) throw error;
         return task();
       }

@@ -70,8 +70,19 @@ export function ChatApp({ store, config, strings, open, inline = false, lang, di
     open.value = false;
   };
 
+  // Keys typed in the widget stay in the widget: outside the shadow root they look as if they came from the
+  // host element, so a page's shortcuts (`/`, Space, Escape) could not tell that the visitor is typing.
+  const keep = (event: Event) => event.stopPropagation();
+
   return (
-    <div class={`acw${inline ? ' inline' : ''}${isOpen ? ' open' : ''}`} lang={locale.lang} dir={locale.dir}>
+    <div
+      class={`acw${inline ? ' inline' : ''}${isOpen ? ' open' : ''}`}
+      lang={locale.lang}
+      dir={locale.dir}
+      onKeyDown={keep}
+      onKeyUp={keep}
+      onKeyPress={keep}
+    >
       {!inline && (
         <Launcher
           title={title}

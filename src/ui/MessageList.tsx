@@ -61,6 +61,15 @@ export function MessageList({ store, strings, showFunctionCalls, open }: Message
     />
   );
 
+  /** Sticks to the newest message (scrolling there at once, or smoothly when `smooth`) and hides the pill. */
+  const stickToEnd = (el: HTMLElement, smooth?: boolean) => {
+    const top = el.scrollHeight;
+    if (smooth && el.scrollTo) el.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    else el.scrollTop = top;
+    stick.current = true;
+    pill.value = false;
+  };
+
   const last = messages[messages.length - 1];
   const seen = useRef({ length: messages.length, lastId: last?.id });
   useLayoutEffect(() => {
@@ -77,22 +86,12 @@ export function MessageList({ store, strings, showFunctionCalls, open }: Message
     if (!el) return;
     const grew = messages.length > seen.current.length || (last !== undefined && last.id !== seen.current.lastId);
     seen.current = { length: messages.length, lastId: last?.id };
-    if (stick.current || (grew && last?.role === 'user')) {
-      el.scrollTop = el.scrollHeight;
-      stick.current = true;
-      pill.value = false;
-    } else if (grew) {
-      pill.value = true;
-    }
+    if (stick.current || (grew && last?.role === 'user')) stickToEnd(el);
+    else if (grew) pill.value = true;
   }, [messages, busy]);
 
   useLayoutEffect(() => {
-    const el = scroller.current;
-    if (open && el) {
-      el.scrollTop = el.scrollHeight;
-      stick.current = true;
-      pill.value = false;
-    }
+    if (open && scroller.current) stickToEnd(scroller.current);
   }, [open]);
 
   const onScroll = () => {
@@ -111,11 +110,7 @@ export function MessageList({ store, strings, showFunctionCalls, open }: Message
 
   const toNewest = () => {
     const el = scroller.current!;
-    const top = el.scrollHeight;
-    if (typeof el.scrollTo === 'function') el.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-    else el.scrollTop = top;
-    stick.current = true;
-    pill.value = false;
+    stickToEnd(el, true);
     el.focus({ preventScroll: true });
   };
 

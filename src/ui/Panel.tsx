@@ -4,6 +4,7 @@ import type { ConversationStore } from '../store/types';
 import { Composer } from './Composer';
 import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
+import { useFullScreen, wrapTab } from './modal';
 import { MessageList } from './MessageList';
 import { Notice } from './Notice';
 import type { Strings } from './strings';
@@ -27,12 +28,15 @@ export interface PanelProps {
 
 /**
  * The chat panel: a labelled dialog (a region when inline) with the header, error banner, notice,
- * messages and composer. Escape closes it (unless an input method is composing).
+ * messages and composer. Escape closes it (unless an input method is composing). Where it covers the
+ * whole screen (phones) it is modal: `aria-modal` and Tab wraps around inside it.
  */
 export function Panel(props: PanelProps) {
   const { id, store, strings, title, open, inline, onClose, focusInside } = props;
   const panel = useRef<HTMLDivElement>(null);
   useVisualViewport(panel, open && !inline);
+  // Full screen on a phone, the page behind is out of reach: the dialog is modal and keeps Tab inside.
+  const modal = useFullScreen(open && !inline);
   const error = store.error.value;
   const notice = store.notice.value;
 
@@ -43,12 +47,14 @@ export function Panel(props: PanelProps) {
       class="panel"
       role={inline ? 'region' : 'dialog'}
       aria-label={title}
+      aria-modal={modal || undefined}
       hidden={!open}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !inline && !event.isComposing) {
           event.stopPropagation();
           onClose();
         }
+        if (modal && panel.current) wrapTab(event, panel.current);
       }}
       onFocusIn={() => (focusInside.current = true)}
       onFocusOut={(event) => {

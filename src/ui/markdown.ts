@@ -183,35 +183,21 @@ function fenceOf(line: string): string | null {
   return fence[1]!;
 }
 
+/** The width of a line's indentation (a tab counts four). */
 function indentOf(line: string): number {
-  let width = 0;
-  for (const c of line) {
-    if (c === ' ') width++;
-    else if (c === '\t') width += 4;
-    else break;
-  }
-  return width;
+  return /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
 }
 
-function isRule(line: string): boolean {
-  if (indentOf(line) > 3) return false;
-  const compact = line.replace(/[ \t]/g, '');
-  return compact.length >= 3 && /^(?:-+|\*+|_+)$/.test(compact);
-}
+const isRule = (line: string) => /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/.test(line);
 
 /** A heading's text without its optional closing `#`s. */
 function headingText(rest: string): string {
-  let text = rest.trim();
-  let end = text.length;
-  while (end > 0 && text[end - 1] === '#') end--;
-  if (end === 0 || text[end - 1] === ' ' || text[end - 1] === '\t') text = text.slice(0, end).trim();
-  return text;
+  return rest.trim().replace(/(^|[ \t])#+$/, '').trim();
 }
 
+/** Whether a line ends a paragraph: a list that may interrupt one (bullets, or starting at 1), a fence, a heading or a rule. */
 function startsBlock(line: string): boolean {
-  const item = LIST_ITEM.exec(line);
-  const startsList = item !== null && item[3]!.trim() !== '' && (/[-*+]/.test(item[2]!) || /^1[.)]$/.test(item[2]!));
-  return startsList || fenceOf(line) !== null || HEADING.test(line) || isRule(line);
+  return /^[ \t]*(?:[-*+]|1[.)])[ \t]+\S/.test(line) || fenceOf(line) !== null || HEADING.test(line) || isRule(line);
 }
 
 interface ListNode {

@@ -180,37 +180,27 @@ export function resolveLocale(
     'en';
   const base = lang.split('-')[0]!.toLowerCase();
   const strings: Strings = { ...(BUILT_IN[base] ?? en) };
-  for (const key of Object.keys(overrides ?? {}) as (keyof Strings)[]) {
-    const value = overrides![key];
-    if (Object.prototype.hasOwnProperty.call(en, key) && typeof value === 'string') strings[key] = value;
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    if (Object.prototype.hasOwnProperty.call(en, key) && typeof value === 'string') strings[key as keyof Strings] = value;
   }
   return { strings, lang, dir: RTL.has(base) ? 'rtl' : 'ltr' };
 }
 
+/** The words for each kind of error. */
+const ERROR_WORDS: Record<ApiErrorKind, keyof Strings> = {
+  not_found: 'errorNotFound',
+  insufficient_balance: 'errorUnavailable',
+  assistant_failed: 'errorAssistant',
+  validation: 'errorRejected',
+  rejected: 'errorRejected',
+  rate_limited: 'errorRateLimited',
+  server: 'errorServer',
+  unexpected: 'errorServer',
+  network: 'errorNetwork',
+  timeout: 'errorTimeout',
+};
+
 /** The words for an error, by its kind. */
 export function errorText(kind: ApiErrorKind, strings: Strings): string {
-  switch (kind) {
-    case 'not_found':
-      return strings.errorNotFound;
-    case 'insufficient_balance':
-      return strings.errorUnavailable;
-    case 'assistant_failed':
-      return strings.errorAssistant;
-    case 'validation':
-    case 'rejected':
-      return strings.errorRejected;
-    case 'rate_limited':
-      return strings.errorRateLimited;
-    case 'server':
-    case 'unexpected':
-      return strings.errorServer;
-    case 'network':
-      return strings.errorNetwork;
-    case 'timeout':
-      return strings.errorTimeout;
-    default: {
-      const never: never = kind;
-      return never;
-    }
-  }
+  return strings[ERROR_WORDS[kind]];
 }

@@ -1,0 +1,51 @@
+/**
+ * The default transport of a mounted widget: the browser's own `fetch`, never a wrapper the host page
+ * put in its place. Host pages wrap `fetch` to add their `Authorization` header or `credentials: 'include'`;
+ * going through such a wrapper would hand the site's credentials to the chat API (or, when CORS refuses
+ * them, break the chat). A developer who wants a wrapper passes it on purpose as the `fetch` option.
+ */
+import type { FetchLike } from './client';
+
+/** True for a function the browser implemented (a bound native function counts). */
+function isNative(fn: unknown): boolean {
+  try {
+    return typeof fn === 'function' && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(fn));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `win.fetch` when it is the browser's own; otherwise (the page replaced it) a small transport over
+ * `XMLHttpRequest`, which sends only the headers given and never cookies.
+ */
+export function browserFetch(win: Window & typeof globalThis): FetchLike {
+  const native = win.fetch;
+  if (isNative(native)) return (input, init) => native.call(win, input, init);
+  return (input, init) =>
+    new Promise((resolve, reject) => {
+      const xhr = new win.XMLHttpRequest();
+      const fail = () => reject(new TypeError('Network request failed'));
+      xhr.open(init.method ?? 'GET', input);
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      for (const name of Object.keys(headers)) xhr.setRequestHeader(name, headers[name]!);
+      xhr.onload = () => {
+        const { status } = xhr;
+        const fields = xhr
+          .getAllResponseHeaders()
+          .split('\r\n')
+          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string])
+          .filter(([name]) => name);
+        // A null-body status may not carry a body.
+        const body = status === 204 || status === 205 || status === 304 ? null : xhr.responseText;
+        try {
+          resolve(new win.Response(body, { status, headers: fields }));
+        } catch {
+          fail();
+        }
+      };
+      xhr.onerror = xhr.onabort = xhr.ontimeout = fail;
+      init.signal?.addEventListener('abort', () => xhr.abort());
+      xhr.send((init.body as string | undefined) ?? null);
+    });
+}

@@ -1,0 +1,78 @@
+/**
+ * The floating panel on a desktop in Chromium on the built script: it stays put (header on top,
+ * composer at the bottom) whatever the history and the draft, and it looks right in light and dark.
+ * Saves demo/screenshots/widget-light.png and widget-dark.png for people (the README).
+ */
+import { readFile } from 'node:fs/promises';
+import { describe, expect, test } from 'vitest';
+import { useBrowser, useStandIn, useStaticServer } from '../helpers/fixtures';
+import { en } from '../../../src/ui/strings';
+import { animationsDone, boxIn, GREETING, hostPage, pngSize, REPLIES, screenshotPath, SEEN, shownInLog, widget } from './harness';
+
+const VIEWPORT = { width: 1024, height: 760 };
+const browser = useBrowser({ context: { viewport: VIEWPORT, deviceScaleFactor: 2 } });
+const site = useStaticServer();
+const api = useStandIn();
+
+describe('the panel on a desktop', () => {
+  test('a long history and a long draft scroll inside the list and the composer; the panel itself never scrolls', async () => {
+    const { page } = browser;
+    await page.goto(hostPage(site, { apiBase: api.url }));
+    const chat = widget(page);
+    await chat.open();
+    await chat.log.getByText(GREETING).waitFor(SEEN);
+    await chat.say('markdown', REPLIES.markdown);
+    await chat.say('book an appointment', REPLIES.book);
+    await chat.say('cancel it', REPLIES.cancel);
+    await chat.card('Cancel appointment').click();
+    await animationsDone(page);
+    const panel = (await boxIn(page, '.panel'))!;
+    const head = (await boxIn(page, '.head'))!;
+
+    // A draft near the limit: the composer grows to its cap and scrolls inside.
+    await chat.input.fill('Lorem ipsum dolor sit amet. '.repeat(68));
+    await chat.panel.getByText('1904/2000').waitFor();
+
+    const after = await page.evaluate(() => {
+      const root = document.querySelector('assistant-chat-root')!.shadowRoot!;
+      const el = root.querySelector('.panel')!;
+      return { scrollTop: el.scrollTop, overflow: el.scrollHeight - el.clientHeight };
+    });
+    expect(after).toEqual({ scrollTop: 0, overflow: 0 });
+    expect(await boxIn(page, '.head')).toEqual(head);
+    const composer = (await boxIn(page, '.composer'))!;
+    expect(composer.y + composer.height).toBeCloseTo(panel.y + panel.height, 0);
+    expect(await chat.sendButton.isVisible()).toBe(true);
+  });
+
+  test.each([
+    { theme: 'light' as const, file: 'widget-light.png' },
+    { theme: 'dark' as const, file: 'widget-dark.png' },
+  ])('saves demo/screenshots/$file: the open panel with markdown and function-call cards', async ({ theme, file }) => {
+    const { page } = browser;
+    await page.goto(hostPage(site, { apiBase: api.url, theme }));
+    const chat = widget(page);
+    await chat.open();
+    await chat.log.getByText(GREETING).waitFor(SEEN);
+    await chat.say('markdown', REPLIES.markdown);
+    await chat.say('book an appointment', REPLIES.book);
+    // A click on the page takes focus out of the composer, so no focus ring sits in the picture.
+    await page.mouse.click(10, 10);
+
+    // What the picture is meant to show is on screen: both cards and the reply's markdown list.
+    expect(await shownInLog(page, '.fc')).toEqual([true, true]);
+    expect(await shownInLog(page, '.msg:last-child .bubble ul')).toEqual([true]);
+    expect(await chat.panel.getByRole('heading', { name: en.title }).isVisible()).toBe(true);
+
+    const panel = (await boxIn(page, '.panel'))!;
+    const launcher = (await boxIn(page, '.launcher'))!;
+    const x = Math.floor(panel.x) - 40;
+    const clip = { x, y: 0, width: VIEWPORT.width - x, height: VIEWPORT.height };
+    expect(launcher.y + launcher.height).toBeLessThanOrEqual(VIEWPORT.height);
+
+    const path = await screenshotPath(file);
+    await page.screenshot({ path, clip, animations: 'disabled', caret: 'hide' });
+    expect(pngSize(await readFile(path))).toEqual({ width: clip.width * 2, height: clip.height * 2 });
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+});
