@@ -1,0 +1,116 @@
+/**
+ * The static half of the strict-CSP promise (the browser half is test/e2e/hostile/csp.test.ts): neither our
+ * source nor the built dist/widget.js turns strings into code, HTML or inline styles. A page with Trusted Types
+ * and no 'unsafe-inline'/'unsafe-eval' can then host the widget.
+ *
+ * Preact itself contains two such sinks, and the bundle carries them: `el.innerHTML = props.dangerouslySetInnerHTML.__html`
+ * and `el.style.cssText = props.style` (for a string `style` prop). They only run when a vnode carries one of
+ * those props, and every vnode the widget renders gets its props from our own source (server text only ever
+ * becomes children, as text). So the test checks two things: our source never uses those props or any sink,
+ * and in the bundle each sink sits inside Preact's branch for exactly that prop and nowhere else.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = process.cwd();
+const bundlePath = join(root, 'dist/widget.js');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+/** The code without comments (so that documentation may name what the code must not do). */
+function code(path: string): string {
+  return readFileSync(path, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
+function bundle(): string {
+  if (!existsSync(bundlePath)) throw new Error('dist/widget.js is missing: run `npx vite build` first.');
+  return readFileSync(bundlePath, 'utf8');
+}
+
+/** Sinks that must appear nowhere: not in our source, not in the bundle (Preact's included). */
+const NOWHERE: Record<string, RegExp> = {
+  'eval()': /(?<![\w$.])eval\s*\(/,
+  'new Function() / Function()': /(?<![\w$.])Function\s*\(/,
+  'setTimeout/setInterval with a string': /\bset(?:Timeout|Interval)\s*\(\s*["'`]/,
+  'document.write': /\bdocument\.write(?:ln)?\s*\(/,
+  insertAdjacentHTML: /\binsertAdjacentHTML\b/,
+  outerHTML: /\bouterHTML\b/,
+  srcdoc: /\bsrcdoc\b/,
+  DOMParser: /\bDOMParser\b/,
+  createContextualFragment: /\bcreateContextualFragment\b/,
+  'setHTMLUnsafe / parseHTMLUnsafe': /\b(?:set|parse)HTMLUnsafe\b/,
+  "setAttribute('style')": /setAttribute\(\s*["'`]style["'`]/,
+  'a javascript: URL': /["'`]javascript:/i,
+};
+
+/** Sinks our own source must not use, though Preact's code has them behind props we never pass. */
+const NOT_IN_OUR_SOURCE: Record<string, RegExp> = {
+  innerHTML: /\binnerHTML\b/,
+  dangerouslySetInnerHTML: /\bdangerouslySetInnerHTML\b/,
+  'el.style (property or cssText)': /\.style\s*(?:[.=[]|$)|\bcssText\b/m,
+  'a style prop (JSX style= or { style: … })': /(?<![-\w])style\s*(?:=\s*[{"'`]|:\s*[{"'`\w])/,
+};
+
+describe('our source (src/)', () => {
+  const files = sourceFiles(join(root, 'src'));
+
+  it('is where we think it is', () => {
+    expect(files.map((file) => relative(root, file))).toEqual(expect.arrayContaining(['src/mount.ts', 'src/ui/markdown.ts']));
+  });
+
+  for (const [name, pattern] of Object.entries({ ...NOWHERE, ...NOT_IN_OUR_SOURCE })) {
+    it(`never uses ${name}`, () => {
+      const offenders = files.filter((file) => pattern.test(code(file))).map((file) => relative(root, file));
+      expect(offenders).toEqual([]);
+    });
+  }
+});
+
+describe('the built dist/widget.js', () => {
+  for (const [name, pattern] of Object.entries(NOWHERE)) {
+    it(`contains no ${name}`, () => {
+      const match = pattern.exec(bundle());
+      expect(match && bundle().slice(Math.max(0, match.index - 80), match.index + 80)).toBeNull();
+    });
+  }
+
+  it("assigns innerHTML only inside Preact's dangerouslySetInnerHTML branch, and only a __html field or ''", () => {
+    const source = bundle();
+    const uses = [...source.matchAll(/\binnerHTML\b/g)].map((match) => match.index);
+    const branches = [...source.matchAll(/\bdangerouslySetInnerHTML\b/g)].map((match) => match.index);
+    expect(uses.length).toBeGreaterThan(0); // if Preact drops it one day, this test should be revisited
+    for (const at of uses) {
+      // Within a few hundred characters after Preact reads the dangerouslySetInnerHTML prop.
+      expect(branches.some((branch) => branch < at && at - branch < 600), source.slice(at - 200, at + 60)).toBe(true);
+    }
+    const assignments = [...source.matchAll(/\binnerHTML\s*=(?!=)\s*([^,;)]+)/g)].map((match) => match[1]!.trim());
+    for (const value of assignments) expect(value).toMatch(/^(?:``|""|''|[\w$]+\.__html)$/);
+  });
+
+  it("touches el.style only inside Preact's branch for the style prop", () => {
+    const source = bundle();
+    const styleBranches = [...source.matchAll(/[=!]==?\s*["'`]style["'`]/g)].map((match) => match.index);
+    const uses = [...source.matchAll(/\.style\b(?!Sheets)|\bcssText\b/g)].map((match) => match.index);
+    expect(uses.length).toBeGreaterThan(0);
+    for (const at of uses) {
+      expect(styleBranches.some((branch) => branch < at && at - branch < 400), source.slice(at - 200, at + 60)).toBe(true);
+    }
+  });
+
+  it('calls setAttribute only with a name held in a variable (Preact, for ordinary props) or a literal that is not style', () => {
+    const names = [...bundle().matchAll(/setAttribute\(\s*([^,)]+)/g)].map((match) => match[1]!.trim());
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      expect(name, `setAttribute(${name}, …)`).not.toMatch(/^["'`]style["'`]$/);
+      expect(name).toMatch(/^(?:[\w$]+|["'`][\w-]+["'`])$/);
+    }
+  });
+});
