@@ -91,27 +91,50 @@ export interface ParseResult {
   problems: string[];
 }
 
-/** The settings the parser reads, in dataset spelling (`assistantId` is `data-assistant-id`). */
-export const CONFIG_KEYS = [
-  'assistantId',
-  'apiBase',
-  'type',
-  'variables',
-  'theme',
-  'color',
-  'position',
-  'locale',
-  'title',
-  'open',
-  'showFunctionCalls',
-  'storage',
-  'nonce',
-  'target',
-  'inline',
-] as const;
+/** How a setting is read: its parser (undefined when the value is not understood), the problem, and what is used instead. */
+type Rule = [parse: (value: string, base?: string) => unknown, problem: string, shown?: string];
 
-/** A setting's key in dataset spelling. */
-export type ConfigKey = (typeof CONFIG_KEYS)[number];
+const oneOf = (options: string, problem = `is not one of ${options}`, normalize = (value: string) => value): Rule => [
+  (value) => options.split(', ').find((option) => option === normalize(value.toLowerCase())),
+  problem,
+  `"${options.split(',')[0]}"`,
+];
+const FLAG: Rule = [(value) => (/^(true)?$/i.test(value) ? true : /^false$/i.test(value) ? false : undefined), 'should be "true" or "false"'];
+const CORNERS = 'bottom-right, bottom-left, top-right, top-left';
+const RULES = {
+  assistantId: null,
+  apiBase: [resolveHttpUrl, 'is not an http(s) URL'],
+  type: oneOf('widget, test'),
+  theme: oneOf('light, dark, auto'),
+  storage: oneOf('local, session, memory'),
+  // The platform's snippet writes `right-bottom`.
+  position: oneOf(CORNERS, `is not a corner (${CORNERS}, or right-bottom…)`, (value) => value.replace(/^(left|right)-(top|bottom)$/, '$2-$1')),
+  color: [
+    (value) => (/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) ? value.toLowerCase() : undefined),
+    `is not a hex colour like ${DEFAULTS.color} (#rgb, #rrggbb or #rrggbbaa)`,
+  ],
+  locale: [
+    (value) => {
+      const tag = value.replace(/_/g, '-');
+      return /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(tag) ? tag : undefined;
+    },
+    'is not a language tag like "en" or "de-AT"',
+    "the page's language",
+  ],
+  variables: null,
+  title: null,
+  open: FLAG,
+  showFunctionCalls: FLAG,
+  nonce: null,
+  target: null,
+  inline: FLAG,
+} satisfies Record<string, Rule | null>;
+
+/** A setting's key in dataset spelling (`assistantId` is `data-assistant-id`). */
+export type ConfigKey = keyof typeof RULES;
+
+/** The settings the parser reads, in dataset spelling, in the order problems are told. */
+export const CONFIG_KEYS = Object.keys(RULES) as ConfigKey[];
 
 /** `assistantId` → `assistant-id`. */
 export function toAttributeName(key: string): string {
@@ -137,7 +160,36 @@ export function readAttributes(element: Pick<Element, 'getAttribute'>, prefix: s
  * A missing or malformed assistant id yields `config: null` (no widget).
  */
 export function parseConfig(input: Record<string, string | undefined>, context: ConfigContext = {}): ParseResult {
-  return build((key) => own(input, key), context);
+  const problems: string[] = [];
+  const { source = 'script', scriptSrc, pageUrl } = context;
+  const name = (key: string) => (source === 'options' ? key : (source === 'script' ? 'data-' : '') + toAttributeName(key));
+  const out: Record<string, unknown> = {
+    ...DEFAULTS,
+    apiBase: [scriptSrc, pageUrl].map((origin) => origin && resolveHttpUrl('/api', origin)).find(Boolean) ?? '/api',
+    nonce: context.nonce || undefined,
+    inline: false,
+  };
+  for (const key of CONFIG_KEYS) {
+    const value = own(input, key);
+    if (key === 'variables') {
+      out[key] = cleanVariables(value, name(key), problems);
+    } else if (value != null) {
+      const text = String(value).trim();
+      const rule: Rule | null = RULES[key];
+      // An empty flag attribute (`data-open`) means true; any other empty setting means "not set".
+      const parsed = rule && (text || rule === FLAG) ? rule[0](text, pageUrl ?? scriptSrc) : text || undefined;
+      if (parsed === undefined && rule && text) problems.push(`${name(key)} "${text}" ${rule[1]}; using ${rule[2] ?? out[key]}.`);
+      out[key] = parsed ?? out[key];
+    }
+  }
+  const { target, inline, assistantId, ...config } = out;
+  const id = isUuid(assistantId) && assistantId.toLowerCase();
+  if (!id) {
+    problems.unshift(
+      `${name('assistantId')} ${assistantId ? `"${assistantId}" is not a valid assistant id (expected ` : "is missing: add your assistant's id ("}a UUID like ${EXAMPLE_ID}). The chat widget is not shown.`,
+    );
+  }
+  return { config: id ? ({ ...config, assistantId: id } as WidgetConfig) : null, target: target as string | undefined, inline: inline as boolean, problems };
 }
 
 /**
@@ -146,96 +198,16 @@ export function parseConfig(input: Record<string, string | undefined>, context: 
  * attributes.
  */
 export function resolveOptions(options: object, context: ConfigContext = {}): ParseResult {
-  return build((key) => own(options, key), { source: 'options', ...context });
+  return parseConfig(options as Record<string, string>, { source: 'options', ...context });
 }
 
-const THEMES: readonly Theme[] = ['light', 'dark', 'auto'];
-const TYPES: readonly ConversationType[] = ['widget', 'test'];
-const STORAGES: readonly StorageChoice[] = ['local', 'session', 'memory'];
-const POSITIONS: readonly Position[] = ['bottom-right', 'bottom-left', 'top-right', 'top-left'];
-const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const LOCALE = /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i;
+/** Writes `AssistantChat: message` (then `details`) to the console, for the site owner. */
+export function log(level: 'warn' | 'error', message: string, ...details: unknown[]): void {
+  console[level]('AssistantChat: ' + message, ...details);
+}
+
+
 const EXAMPLE_ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
-
-function build(read: (key: ConfigKey) => unknown, context: ConfigContext): ParseResult {
-  const problems: string[] = [];
-  const source = context.source ?? 'script';
-  const name = (key: ConfigKey) =>
-    source === 'options' ? key : (source === 'script' ? 'data-' : '') + toAttributeName(key);
-  const report = (key: ConfigKey, value: string, problem: string) => problems.push(`${name(key)} ${quote(value)} ${problem}`);
-  const text = (key: ConfigKey): string | undefined => {
-    const value = read(key);
-    if (value == null) return undefined;
-    if (typeof value === 'string') return value.trim();
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    problems.push(`${name(key)} must be a string; it is ignored.`);
-    return undefined;
-  };
-  /** The setting made by `parse`, or the fallback: silently when it is not set, with a problem when it is not understood. */
-  const setting = <T>(key: ConfigKey, parse: (value: string) => T | undefined, fallback: T, problem: string, shown = `${fallback}`): T => {
-    const value = text(key);
-    if (!value) return fallback;
-    const parsed = parse(value);
-    if (parsed === undefined) report(key, value, `${problem}; using ${shown}.`);
-    return parsed ?? fallback;
-  };
-  const oneOf = <T extends string>(key: ConfigKey, allowed: readonly T[], fallback: T): T =>
-    setting(key, (value) => allowed.find((option) => option === value.toLowerCase()), fallback, `is not one of ${allowed.join(', ')}`, `"${fallback}"`);
-  const flag = (key: ConfigKey, fallback: boolean): boolean => {
-    const value = text(key);
-    if (value === undefined) return fallback;
-    if (/^(true)?$/i.test(value)) return true;
-    if (/^false$/i.test(value)) return false;
-    report(key, value, `should be "true" or "false"; using ${fallback}.`);
-    return fallback;
-  };
-
-  const rawId = text('assistantId');
-  const assistantId = isUuid(rawId) ? rawId.toLowerCase() : undefined;
-  if (!assistantId) {
-    problems.push(
-      `${name('assistantId')} ${rawId ? `${quote(rawId)} is not a valid assistant id (expected ` : "is missing: add your assistant's id ("}a UUID like ${EXAMPLE_ID}). The chat widget is not shown.`,
-    );
-  }
-  const defaultBase = defaultApiBase(context);
-  const apiBase = setting('apiBase', (value) => resolveHttpUrl(value, context.pageUrl ?? context.scriptSrc), defaultBase, 'is not an http(s) URL');
-  const type = oneOf('type', TYPES, DEFAULTS.type);
-  const theme = oneOf('theme', THEMES, DEFAULTS.theme);
-  const storage = oneOf('storage', STORAGES, DEFAULTS.storage);
-  const position = setting<Position>(
-    'position',
-    // The platform's snippet writes `right-bottom`.
-    (value) => POSITIONS.find((corner) => corner === value.toLowerCase().replace(/^(left|right)-(top|bottom)$/, '$2-$1')),
-    DEFAULTS.position,
-    'is not a corner (bottom-right, bottom-left, top-right, top-left, or right-bottom…)',
-    `"${DEFAULTS.position}"`,
-  );
-  const color = setting<string>(
-    'color',
-    (value) => (HEX_COLOR.test(value) ? value.toLowerCase() : undefined),
-    DEFAULTS.color,
-    `is not a hex colour like ${DEFAULTS.color} (#rgb, #rrggbb or #rrggbbaa)`,
-  );
-  const locale = setting<string | undefined>(
-    'locale',
-    (value) => (LOCALE.test(value.replace(/_/g, '-')) ? value.replace(/_/g, '-') : undefined),
-    undefined,
-    'is not a language tag like "en" or "de-AT"',
-    "the page's language",
-  );
-  const variables = cleanVariables(read('variables'), name('variables'), problems);
-  const title = text('title') || undefined;
-  const open = flag('open', DEFAULTS.open);
-  const showFunctionCalls = flag('showFunctionCalls', DEFAULTS.showFunctionCalls);
-  const nonce = text('nonce') || context.nonce || undefined;
-  const target = text('target') || undefined;
-  const inline = flag('inline', false);
-
-  const config: WidgetConfig | null = assistantId
-    ? { assistantId, apiBase, type, variables, theme, color, position, locale, title, open, showFunctionCalls, storage, nonce }
-    : null;
-  return { config, target, inline, problems };
-}
 
 /**
  * Keeps the string, finite number and boolean values of a variables object (given as an object or as
@@ -244,24 +216,21 @@ function build(read: (key: ConfigKey) => unknown, context: ConfigContext): Parse
 export function cleanVariables(value: unknown, label: string, problems: string[]): Record<string, VariableValue> {
   const out: Record<string, VariableValue> = {};
   if (value == null || value === '') return out;
-  let parsed = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      problems.push(`${label} is not valid JSON (write it like {"name": "Ada"}); no variables are sent.`);
-      return out;
-    }
+  try {
+    if (typeof value === 'string') value = JSON.parse(value);
+  } catch {
+    problems.push(`${label} is not valid JSON (write it like {"name": "Ada"}); no variables are sent.`);
+    return out;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+  if (typeof value !== 'object' || !value || Array.isArray(value)) {
     problems.push(`${label} must be a JSON object like {"name": "Ada"}; no variables are sent.`);
     return out;
   }
   const dropped: string[] = [];
-  for (const [key, item] of Object.entries(parsed)) {
+  for (const [key, item] of Object.entries(value)) {
     // `__proto__` would be taken as the object's prototype, not as a variable.
     if (key !== '__proto__' && (typeof item === 'string' || typeof item === 'boolean' || Number.isFinite(item))) out[key] = item;
-    else dropped.push(quote(key));
+    else dropped.push(`"${key}"`);
   }
   if (dropped.length) {
     problems.push(`${label}: ${dropped.join(', ')} ${dropped.length > 1 ? 'are' : 'is'} not a string, number or boolean and left out.`);
@@ -269,26 +238,16 @@ export function cleanVariables(value: unknown, label: string, problems: string[]
   return out;
 }
 
-function defaultApiBase(context: ConfigContext): string {
-  const origins = [context.scriptSrc, context.pageUrl];
-  return origins.map((origin) => origin && resolveHttpUrl('/api', origin)).find(Boolean) ?? '/api';
-}
-
 function resolveHttpUrl(value: string, base: string | undefined): string | undefined {
   try {
     const url = new URL(value, base);
-    return /^https?:$/.test(url.protocol) ? url.href.replace(/\/+$/, '') : undefined;
+    if (/^https?:$/.test(url.protocol)) return url.href.replace(/\/+$/, '');
   } catch {
-    // Without a base, a root-relative path is still usable by fetch.
-    return !base && /^\/(?!\/)/.test(value) ? value.replace(/\/+$/, '') : undefined;
+    // not a URL: reported by the caller
   }
+  return undefined;
 }
 
 function own(object: object, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
-}
-
-function quote(value: unknown): string {
-  const s = String(value);
-  return '"' + (s.length > 60 ? s.slice(0, 57) + '…' : s) + '"';
 }

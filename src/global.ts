@@ -4,6 +4,7 @@
  * the registry of the widgets on the page, so two assistants get two widgets and one assistant gets one.
  */
 import type { VariableValue } from './api/types';
+import { log } from './config';
 import type { MountOptions, WidgetEvent, WidgetEventMap, WidgetHandle } from './mount';
 
 /** A handler of the global API: the event's detail and the id of the assistant it came from. */
@@ -55,8 +56,8 @@ export interface AssistantChatApi {
 export interface GlobalController {
   /** The function to install as `window.AssistantChat`. */
   api: AssistantChatApi;
-  /** Runs the calls queued so far (the stub's, then those made while waiting), then every later call at once. */
-  ready(queued: ArrayLike<ArrayLike<unknown>>): void;
+  /** Runs the calls made so far, in order, then every later call at once. */
+  ready(): void;
 }
 
 /** What the controller needs from its surroundings. */
@@ -66,21 +67,14 @@ export interface GlobalDeps {
   version: string;
 }
 
-const PREFIX = 'AssistantChat: ';
-const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation'];
+const EVENTS: readonly unknown[] = ['open', 'close', 'message', 'error', 'conversation'];
 const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'on', 'mount'] as const;
-/** Commands whose first argument is a value for the widget; the assistant id comes after it. */
-const WITH_VALUE: readonly unknown[] = ['send', 'setVariables'];
+type HandleCommand = 'open' | 'close' | 'toggle' | 'send' | 'reset' | 'destroy' | 'setVariables';
 
-interface Entry {
-  id: string;
-  handle: WidgetHandle;
-}
-
-interface ListenerRecord {
+interface Listener {
   event: WidgetEvent;
   handler: GlobalHandler;
-  id: string | undefined;
+  id: string;
   offs: Array<() => void>;
 }
 
@@ -89,91 +83,62 @@ const toId = (value: unknown) => (typeof value === 'string' ? value.trim().toLow
 /** Creates the API and its registry. Commands other than `on` wait until {@link GlobalController.ready}. */
 export function createGlobalApi(deps: GlobalDeps): GlobalController {
   const doc = deps.document;
-  const entries: Entry[] = [];
-  const listeners = new Set<ListenerRecord>();
+  const widgets = new Map<string, WidgetHandle>();
+  const listeners = new Set<Listener>();
   let waiting: Array<() => void> | null = [];
+  const warn = (message: string) => log('warn', message);
 
-  const warn = (message: string) => console.warn(PREFIX + message);
-  const fail = (message: string, ...details: unknown[]) => console.error(PREFIX + message, ...details);
-
-  function select(id: unknown, command: string): Entry[] {
-    if (id !== undefined && typeof id !== 'string') {
-      warn(`${command}: the assistant id must be a string.`);
-      return [];
-    }
-    const key = toId(id);
-    const found = entries.filter((entry) => !key || entry.id === key);
-    if (!found.length) warn(`${command}: no widget ${key ? `for assistant ${key} ` : ''}on this page.`);
-    return found;
-  }
-
-  function attach(record: ListenerRecord, entry: Entry) {
-    if (!record.id || record.id === entry.id) {
-      record.offs.push(entry.handle.on(record.event, (detail) => record.handler(detail as never, entry.id)));
-    }
+  function attach(listener: Listener, id: string, handle: WidgetHandle) {
+    if (!listener.id || listener.id === id) listener.offs.push(handle.on(listener.event, (detail) => listener.handler(detail as never, id)));
   }
 
   function on(event: unknown, handler: unknown, id: unknown): () => void {
-    const noop = () => {};
-    if (!EVENTS.includes(event as WidgetEvent)) {
-      warn(`on: unknown event ${JSON.stringify(String(event))}; use ${EVENTS.join(', ')}.`);
-      return noop;
+    const listener = { event, handler, id: toId(id), offs: [] } as unknown as Listener;
+    if (!EVENTS.includes(event)) warn(`on: unknown event "${String(event)}"; use ${EVENTS.join(', ')}.`);
+    else if (typeof handler !== 'function') warn('on: the handler must be a function.');
+    else {
+      listeners.add(listener);
+      for (const [key, handle] of widgets) attach(listener, key, handle);
     }
-    if (typeof handler !== 'function') {
-      warn('on: the handler must be a function.');
-      return noop;
-    }
-    const record: ListenerRecord = { event: event as WidgetEvent, handler: handler as GlobalHandler, id: toId(id) || undefined, offs: [] };
-    listeners.add(record);
-    for (const entry of entries) attach(record, entry);
     return () => {
-      listeners.delete(record);
-      for (const off of record.offs.splice(0)) off();
+      listeners.delete(listener);
+      for (const off of listener.offs.splice(0)) off();
     };
   }
 
-  function mountOne(input: unknown) {
-    if (typeof input !== 'object' || input === null) return fail('mount: pass an options object with assistantId.');
-    const { target, ...options } = input as GlobalMountOptions;
-    const id = toId(options.assistantId);
-    if (id && entries.some((entry) => entry.id === id)) {
-      return warn(`assistant ${id} is already on this page; the second widget is not added.`);
-    }
-    let element: Element | null = null;
-    if (typeof target === 'string') {
-      try {
-        element = doc.querySelector(target);
-      } catch {
-        // an invalid selector matches nothing
-      }
-      // The target may come later in the page.
-      if (!element && doc.readyState === 'loading') return doc.addEventListener('DOMContentLoaded', () => mountOne(input), { once: true });
-      if (!element) fail(`target ${JSON.stringify(target)} matches no element; the widget floats instead.`);
-    } else if (target?.nodeType === 1) {
-      element = target;
-    }
-    let handle: WidgetHandle;
+  function find(selector: string): Element | null {
     try {
-      handle = deps.mount(element ?? doc.body, { ...options, inline: element !== null });
-    } catch (error) {
-      return console.error(error instanceof Error ? error.message : PREFIX + 'the widget could not be mounted.', error);
+      return doc.querySelector(selector);
+    } catch {
+      return null; // an invalid selector matches nothing
     }
-    const entry: Entry = { id: id || String(options.assistantId).toLowerCase(), handle };
-    entries.push(entry);
-    for (const record of listeners) attach(record, entry);
+  }
+
+  function mountOne({ target, ...options }: GlobalMountOptions) {
+    const id = toId(options.assistantId);
+    if (widgets.has(id)) return warn(`assistant ${id} is already on this page; the second widget is not added.`);
+    const element = typeof target === 'string' ? find(target) : target?.nodeType === 1 ? target : null;
+    if (typeof target === 'string' && !element) log('error', `target "${target}" matches no element; the widget floats instead.`);
+    const handle = deps.mount(element ?? doc.body, { ...options, inline: !!element });
+    widgets.set(id, handle);
+    for (const listener of listeners) attach(listener, id, handle);
   }
 
   function run(command: unknown, args: unknown[]): unknown {
     if (command === 'on') return on(args[0], args[1], args[2]);
-    if (command === 'mount') return mountOne(args[0]);
-    if (!COMMANDS.includes(command as never)) {
-      return warn(`unknown command ${JSON.stringify(String(command))}; use ${COMMANDS.join(', ')}.`);
-    }
-    const name = command as 'open' | 'close' | 'toggle' | 'send' | 'reset' | 'destroy' | 'setVariables';
-    const value = WITH_VALUE.includes(name);
-    const found = select(args[value ? 1 : 0], name);
-    if (name === 'destroy') for (const entry of found) entries.splice(entries.indexOf(entry), 1);
-    const results = found.map((entry) => (entry.handle[name] as (value?: unknown) => unknown)(...(value ? [args[0]] : [])));
+    if (command === 'mount') return mountOne(args[0] as GlobalMountOptions);
+    if (!COMMANDS.includes(command as never)) return warn(`unknown command "${String(command)}".`);
+    const name = command as HandleCommand;
+    // `send` and `setVariables` take a value first; the assistant id comes after it.
+    const id = args[name === 'send' || name === 'setVariables' ? 1 : 0];
+    if (id !== undefined && typeof id !== 'string') return warn(`${name}: the assistant id must be a string.`);
+    const key = toId(id);
+    const found = [...widgets].filter(([other]) => !key || other === key);
+    if (!found.length) warn(`${name}: no widget ${key ? `for assistant ${key} ` : ''}on this page.`);
+    const results = found.map(([other, handle]) => {
+      if (name === 'destroy') widgets.delete(other);
+      return (handle[name] as (value: unknown) => unknown)(args[0]);
+    });
     return name === 'reset' ? Promise.all(results).then(() => undefined) : undefined;
   }
 
@@ -181,15 +146,14 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     const queue = command === 'on' ? null : waiting;
     if (queue) {
       // Run later through `call` again, so a queued call fails as quietly as a direct one.
-      if (command === 'reset') return new Promise((resolve) => queue.push(() => resolve(call(command, ...args))));
-      queue.push(() => call(command, ...args));
-      return undefined;
+      const done = new Promise((resolve) => queue.push(() => resolve(call(command, ...args))));
+      return command === 'reset' ? done : undefined;
     }
     try {
       return run(command, args);
     } catch (error) {
       // The host page must never see an exception from the widget.
-      fail(`${String(command)} failed.`, error);
+      log('error', 'a command failed.', error);
       return command === 'reset' ? Promise.resolve() : undefined;
     }
   }
@@ -199,16 +163,15 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
   for (const command of COMMANDS) {
     (api as unknown as Record<string, unknown>)[command] = (...args: unknown[]) => call(command, ...args);
   }
-  api.widgets = () => entries.map((entry) => entry.id);
+  api.widgets = () => [...widgets.keys()];
   api.version = deps.version;
 
   return {
     api,
-    ready(queued) {
-      const later = waiting ?? [];
+    ready() {
+      const queue = waiting ?? [];
       waiting = null;
-      for (const args of Array.from(queued)) if (args) call(...(Array.from(args) as [unknown]));
-      for (const task of later) task();
+      for (const task of queue) task();
     },
   };
 }

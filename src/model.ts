@@ -3,7 +3,7 @@
  * The store turns wire messages (src/api/types.ts) into these.
  */
 import type { ApiErrorKind } from './api/errors';
-import type { JsonObject, WireFunctionCall, WireMessage } from './api/types';
+import type { JsonObject, WireMessage } from './api/types';
 
 /** A run of the message's text (markdown for the assistant, plain text for the visitor). */
 export interface TextPart {
@@ -63,18 +63,13 @@ export type ChatStatus = 'idle' | 'loading' | 'ready' | 'error';
 export type ChatNotice = 'conversation-replaced' | 'conversation-reset';
 
 /** True unless the function call's result says it failed (`error`, `success: false`, `status: "error"`…). */
-export function functionCallSucceeded(result: JsonObject): boolean {
-  if (result.success === false || result.ok === false) return false;
-  const error = result.error;
-  if (error !== undefined && error !== null && error !== false && error !== '') return false;
-  if (typeof result.status === 'string' && /^(error|failed|failure)$/i.test(result.status)) return false;
-  return true;
+export function functionCallSucceeded({ success, ok, error, status }: JsonObject): boolean {
+  return !(success === false || ok === false || (error != null && error !== false && error !== '') || /^(error|failed|failure)$/i.test(`${status}`));
 }
 
 /** The parts of a wire message: the function calls the assistant ran, then its text. */
 export function toParts(message: Pick<WireMessage, 'content' | 'function_calls'>): MessagePart[] {
-  const calls: WireFunctionCall[] = message.function_calls ?? [];
-  const parts: MessagePart[] = calls.map((call) => ({
+  const parts: MessagePart[] = (message.function_calls ?? []).map((call) => ({
     type: 'function_call',
     name: call.name,
     arguments: call.arguments,

@@ -2,12 +2,12 @@
  * The composition root: picks the real fetch, storage, clock and ids, builds the API client and the
  * conversation store, renders the UI into a shadow root, and hands back a small imperative handle.
  */
-import { effect, signal, untracked } from '@preact/signals';
+import { signal } from '@preact/signals-core';
 import { h, render } from 'preact';
 import { createApiClient } from './api/client';
 import { browserFetch } from './api/transport';
 import type { VariableValue } from './api/types';
-import { cleanVariables, resolveOptions, type RuntimeOptions, type WidgetConfig } from './config';
+import { cleanVariables, log, resolveOptions, type RuntimeOptions, type WidgetConfig } from './config';
 import type { ChatError, ChatMessage } from './model';
 import { createBrowserStoreDeps } from './store/browser';
 import { createConversationStore } from './store/store';
@@ -64,8 +64,6 @@ export interface WidgetHandle {
   readonly isOpen: boolean;
 }
 
-const PREFIX = 'AssistantChat: ';
-
 /**
  * Mounts a widget. Floating (default): appends a host element with a shadow root to `target`
  * (usually `document.body`). Inline: the host goes inside `target` and shows only the panel.
@@ -73,15 +71,11 @@ const PREFIX = 'AssistantChat: ';
  * Throws when `assistantId` is missing or not a UUID; other bad options fall back to defaults with a console warning.
  */
 export function mount(target: Element, options: MountOptions): WidgetHandle {
-  if (!target || typeof target.appendChild !== 'function') {
-    throw new TypeError(PREFIX + 'mount() needs an element to mount into.');
-  }
   const doc = target.ownerDocument;
-  const parsed = resolveOptions(options, { pageUrl: doc.baseURI });
-  const config = parsed.config;
-  if (!config) throw new TypeError(PREFIX + parsed.problems.join(' '));
-  if (parsed.problems.length) console.warn(PREFIX + parsed.problems.join(' '));
-  const inline = parsed.inline;
+  const { config, inline, problems } = resolveOptions(options, { pageUrl: doc.baseURI });
+  const message = problems.join(' ');
+  if (!config) throw new TypeError('AssistantChat: ' + message);
+  if (message) log('warn', message);
 
   const deps = createBrowserStoreDeps({
     // The browser's own fetch unless the developer passes one: never a host page's wrapper (see transport.ts).
@@ -92,7 +86,6 @@ export function mount(target: Element, options: MountOptions): WidgetHandle {
     tabStorage: config.storage === 'memory' ? createStorage('memory') : undefined,
   });
   const store = createConversationStore(config, deps);
-  const locale = resolveLocale(config.locale, options.strings);
 
   const host = doc.createElement('assistant-chat-root');
   host.setAttribute('data-assistant-id', config.assistantId);
@@ -100,14 +93,13 @@ export function mount(target: Element, options: MountOptions): WidgetHandle {
   const shadow = host.attachShadow({ mode: 'open' });
   const removeStyles = adoptStyles(shadow, buildCss(config), config.nonce);
 
-  const listeners = new Set<{ event: WidgetEvent; handler: (detail: never) => void }>();
+  const listeners = new Set<[WidgetEvent, (detail: never) => void]>();
   const emit = (event: WidgetEvent, detail?: unknown) => {
-    for (const listener of [...listeners]) {
-      if (listener.event !== event) continue;
+    for (const [name, handler] of [...listeners]) {
       try {
-        listener.handler(detail as never);
+        if (name === event) handler(detail as never);
       } catch (error) {
-        console.error(PREFIX + `a "${event}" handler threw; the widget carries on.`, error);
+        log('error', `a "${event}" handler threw; the widget carries on.`, error);
       }
     }
   };
@@ -115,66 +107,48 @@ export function mount(target: Element, options: MountOptions): WidgetHandle {
     emit(event.type, event.type === 'message' ? event.message : event.type === 'error' ? event.error : { conversationId: event.conversationId }),
   );
 
-  const start = () => {
-    store.start().catch((error: unknown) => console.error(PREFIX + 'could not start the conversation.', error));
-  };
-
   // Inline, the panel is always on screen: it counts as open from the start.
   const open = signal(inline || config.open);
-  let wasOpen = false;
-  const stopOpenEffect = effect(() => {
-    const isOpen = open.value;
-    if (isOpen === wasOpen) return;
-    wasOpen = isOpen;
-    untracked(() => {
-      if (isOpen) start();
-      emit(isOpen ? 'open' : 'close');
-    });
+  // Runs now (telling no one: nobody listens yet) and on every change, whoever makes it (the UI or the handle).
+  const stopOpen = open.subscribe((isOpen) => {
+    // The store settles its own failures (as its state), so its promise never rejects.
+    if (isOpen) void store.start();
+    emit(isOpen ? 'open' : 'close');
   });
 
-  render(h(ChatApp, { store, config, strings: locale.strings, lang: locale.lang, dir: locale.dir, open, inline }), shadow);
+  render(h(ChatApp, { store, config, ...resolveLocale(config.locale, options.strings), open, inline }), shadow);
   target.appendChild(host);
 
-  let destroyed = false;
+  // After destroy() the store refuses work and nothing is subscribed, so the methods need no guard.
   return {
     open() {
-      if (!destroyed) open.value = true;
+      open.value = true;
     },
     close() {
-      if (!destroyed) open.value = false;
+      open.value = false;
     },
     toggle() {
-      if (!destroyed) open.value = !open.value;
+      open.value = !open.value;
     },
     send(text) {
-      if (destroyed) return;
-      if (typeof text !== 'string') {
-        console.warn(PREFIX + 'send() needs the message as a string.');
-        return;
-      }
-      start();
+      if (typeof text !== 'string') return log('warn', 'send() needs the message as a string.');
+      // The store opens the conversation first if need be.
       const rejection = store.send(text);
-      if (rejection) console.warn(PREFIX + `send() did not send the message (${rejection}).`);
+      if (rejection) log('warn', `send() did not send the message (${rejection}).`);
     },
-    reset() {
-      return destroyed ? Promise.resolve() : store.reset();
-    },
+    reset: () => store.reset(),
     setVariables(variables) {
-      if (destroyed) return;
       const problems: string[] = [];
-      const clean = cleanVariables(variables, 'setVariables()', problems);
-      if (problems.length) console.warn(PREFIX + problems.join(' '));
-      store.setVariables(clean);
+      store.setVariables(cleanVariables(variables, 'setVariables()', problems));
+      if (problems.length) log('warn', problems.join(' '));
     },
     on(event, handler) {
-      const listener = { event, handler };
-      if (!destroyed) listeners.add(listener);
+      const listener: [WidgetEvent, (detail: never) => void] = [event, handler];
+      listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      stopOpenEffect();
+      stopOpen();
       stopStoreEvents();
       store.dispose();
       render(null, shadow);

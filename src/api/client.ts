@@ -7,8 +7,11 @@ import type {
   WireMessage,
 } from './types';
 
+/** What the client reads of a response (a `Response` has it all). */
+export type ResponseLike = Pick<Response, 'status' | 'text'> & { headers: Pick<Headers, 'get'> };
+
 /** A `fetch`-compatible function. */
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type FetchLike = (input: string, init: RequestInit) => Promise<ResponseLike>;
 
 /** What the API client needs. */
 export interface ApiClientOptions {
@@ -61,84 +64,82 @@ export function isUuid(value: unknown): value is string {
 }
 
 /** Creates a client for the conversation API at `options.baseUrl`. */
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const readTimeout = options.timeoutMs ?? 15000;
-  const sendTimeout = options.sendTimeoutMs ?? 45000;
+export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, sendTimeoutMs = 45000 }: ApiClientOptions): ApiClient {
+  const base = baseUrl.replace(/\/+$/, '');
 
   /**
-   * One request (a POST when there is a body). Resolves with what `check` makes of a successful
-   * answer; rejects with an `ApiError` for anything else, `check` returning false included.
+   * One request (a POST when there is a body). Resolves with what `pick` makes of a successful
+   * answer; rejects with an `ApiError` for anything else, `pick` finding nothing included.
    */
   async function request<T>(
     path: string,
     body: object | undefined,
-    timeoutMs: number,
+    limit: number,
     signal: AbortSignal | undefined,
-    check: (data: JsonObject) => T | false,
+    pick: (data: JsonObject) => T | false | undefined,
   ): Promise<T> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort);
+    }, limit);
+    const abort = () => controller.abort();
+    signal?.addEventListener('abort', abort);
     // Settles the request even when a transport ignores its signal.
+    // (Only rejects while raced: the timer and the caller's signal are released before the request ends.)
     const stopped = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', reject));
-    stopped.catch(() => undefined);
-    let response: Response;
-    let text: string;
     try {
       if (signal?.aborted) throw signal.reason;
-      const transport = options.fetch ?? fetch;
       // Only what the contract needs: no cookies, no credentials, no extra headers.
-      const init: RequestInit = {
-        method: body ? 'POST' : 'GET',
-        credentials: 'omit',
-        cache: 'no-store',
-        headers: body ? { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE } : { Accept: JSON_TYPE },
-        signal: controller.signal,
-      };
-      if (body) init.body = toJson(body);
-      response = await Promise.race([transport(base + path, init), stopped]);
-      text = await Promise.race([response.text(), stopped]);
-    } catch {
-      throw timedOut
-        ? new ApiError('timeout', `No answer from the server within ${Math.round(timeoutMs / 1000)} s.`)
-        : new ApiError('network', signal?.aborted ? 'The request was cancelled.' : 'The server could not be reached.');
+      const response = await Promise.race([
+        (transport ?? fetch)(base + path, {
+          method: body ? 'POST' : 'GET',
+          credentials: 'omit',
+          cache: 'no-store',
+          headers: { Accept: JSON_TYPE, ...(body && { 'Content-Type': JSON_TYPE }) },
+          body: body && toJson(body),
+          signal: controller.signal,
+        }),
+        stopped,
+      ]);
+      const { status } = response;
+      const data = toObject(await Promise.race([response.text(), stopped]));
+      const value = status > 199 && status < 300 && data.status === true && pick(data);
+      if (value) return value;
+      throw toError(status, data, response.headers.get('Retry-After'));
+    } catch (error) {
+      throw error instanceof ApiError
+        ? error
+        : timedOut
+          ? new ApiError('timeout', 'No answer in time.')
+          : new ApiError('network', signal?.aborted ? 'The request was cancelled.' : 'The server could not be reached.');
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', abort);
     }
-    const { status } = response;
-    const result = check(expectOk(status, parseJson(text), response.headers));
-    if (result === false) throw unexpected(status);
-    return result;
   }
 
   return {
     async createConversation({ assistantId, type, variables }, callOptions) {
-      if (!isUuid(assistantId)) {
-        throw new ApiError('validation', 'The assistant id must be a UUID.', { fields: { assistant_id: ['must be a UUID'] } });
-      }
-      const body = { assistant_id: assistantId, type, variables };
-      return request('/conversations', body, readTimeout, callOptions?.signal, (data) => {
+      checkId(assistantId, 'assistant_id');
+      return request('/conversations', { assistant_id: assistantId, type, variables }, timeoutMs, callOptions?.signal, (data) => {
         const history = toHistory(data.history);
-        return isUuid(data.conversation_id) && !!history && { conversationId: data.conversation_id, history };
+        return isUuid(data.conversation_id) && history && { conversationId: data.conversation_id, history };
       });
     },
 
     async getConversation(conversationId, callOptions) {
-      return request(conversationPath(conversationId), undefined, readTimeout, callOptions?.signal, (data) => toHistory(data.history) ?? false);
+      checkId(conversationId, 'conversation_id');
+      return request('/conversations/' + conversationId, undefined, timeoutMs, callOptions?.signal, (data) => toHistory(data.history));
     },
 
     async sendMessage(conversationId, message, callOptions) {
-      const path = conversationPath(conversationId) + '/messages';
-      return request(path, { message }, sendTimeout, callOptions?.signal, (data) => {
+      checkId(conversationId, 'conversation_id');
+      const path = `/conversations/${conversationId}/messages`;
+      return request(path, { message }, sendTimeoutMs, callOptions?.signal, (data) => {
         const functionCalls = data.function_calls ?? [];
-        return typeof data.message === 'string' && isFunctionCalls(functionCalls) && { message: data.message, functionCalls };
+        return typeof data.message === 'string' && areCalls(functionCalls) && { message: data.message, functionCalls };
       });
     },
   };
@@ -146,28 +147,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 const JSON_TYPE = 'application/json';
 
-function conversationPath(conversationId: string): string {
-  if (!isUuid(conversationId)) throw new ApiError('validation', 'The conversation id must be a UUID.');
-  return '/conversations/' + encodeURIComponent(conversationId);
+/** Refuses an id that is not a UUID before it enters a request. */
+function checkId(id: string, field: string): void {
+  if (!isUuid(id)) throw new ApiError('validation', field + ' must be a UUID.', { fields: { [field]: ['must be a UUID'] } });
 }
 
-function parseJson(text: string): unknown {
+/** The JSON object `text` holds, or an empty one. */
+function toObject(text: string): JsonObject {
   try {
-    return JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    if (isObject(value)) return value;
   } catch {
-    return undefined;
+    // not JSON: the status says what it is
   }
+  return {};
 }
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isFunctionCalls(value: unknown): value is WireFunctionCall[] {
-  return (
-    Array.isArray(value) &&
-    value.every((call) => isObject(call) && typeof call.name === 'string' && isObject(call.arguments) && isObject(call.result))
-  );
+function areCalls(value: unknown): value is WireFunctionCall[] {
+  return Array.isArray(value) && value.every((call) => isObject(call) && typeof call.name === 'string' && isObject(call.arguments) && isObject(call.result));
 }
 
 /** The history when it has the contract's shape (without the `function_calls: null` some servers send for "none"). */
@@ -179,58 +180,45 @@ function toHistory(value: unknown): WireMessage[] | undefined {
         isObject(m) &&
         (m.role === 'user' || m.role === 'assistant') &&
         typeof m.content === 'string' &&
-        (m.function_calls == null || isFunctionCalls(m.function_calls)),
+        (m.function_calls == null || areCalls(m.function_calls)),
     );
   return valid ? value.map(({ function_calls, ...m }) => (function_calls ? { ...m, function_calls } : m)) : undefined;
 }
 
-function unexpected(status: number): ApiError {
-  return new ApiError('unexpected', 'The server sent an answer the widget does not understand.', { status });
-}
+/** The kinds that a 4xx status alone decides. */
+const KINDS: Record<number, ApiErrorKind> = { 404: 'not_found', 422: 'validation', 429: 'rate_limited' };
 
-/** Turns any non-2xx answer into an `ApiError`; returns the body of a well-formed success. */
-function expectOk(status: number, data: unknown, headers: Headers): JsonObject {
-  const body = isObject(data) ? data : {};
-  if (status >= 200 && status < 300 && body.status === true) return body;
-  if (status < 400) throw unexpected(status);
+/** The error for any answer but a well-formed success: its kind comes from the status (and, for other 4xx, the body). */
+function toError(status: number, body: JsonObject, retryAfter: string | null): ApiError {
   const detail = [body.error, body.message].find((v): v is string => typeof v === 'string' && !!v.trim())?.slice(0, 300);
-  const details: ConstructorParameters<typeof ApiError>[2] = { status };
-  let kind: ApiErrorKind = 'rejected';
-  if (status === 429) {
-    kind = 'rate_limited';
-    details.retryAfterMs = (toSeconds(body.retry_after) ?? retryAfterHeader(headers.get('Retry-After')) ?? 5) * 1000;
-  } else if (status === 404) {
-    kind = 'not_found';
-  } else if (status === 422) {
-    kind = 'validation';
-    const errors = body.errors;
-    if (isObject(errors)) {
-      details.fields = {};
-      for (const key of Object.keys(errors)) {
-        const value = errors[key];
-        details.fields[key] = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-      }
-    }
-  } else if (status >= 500) {
-    kind = 'server';
-  } else if (/balance/i.test(`${body.error_code} ${detail}`)) {
-    kind = 'insufficient_balance';
-  } else if (/failed to process/i.test(`${detail}`)) {
-    kind = 'assistant_failed';
-  }
-  const fallback = kind === 'server' ? 'The server had a problem.' : `The request was refused (HTTP ${status}).`;
-  throw new ApiError(kind, (kind !== 'server' && detail) || fallback, details);
+  const kind: ApiErrorKind =
+    status < 400
+      ? 'unexpected'
+      : status > 499
+        ? 'server'
+        : (KINDS[status] ??
+          (/balance/i.test(`${body.error_code} ${detail}`) ? 'insufficient_balance' : /failed to process/i.test(`${detail}`) ? 'assistant_failed' : 'rejected'));
+  const errors = body.errors;
+  return new ApiError(
+    kind,
+    detail ?? (status < 400 ? 'The answer was not understood.' : status < 500 ? `The request was refused (HTTP ${status}).` : 'The server had a problem.'),
+    {
+      status,
+      retryAfterMs: kind === 'rate_limited' ? (seconds(body.retry_after) ?? seconds(retryAfter) ?? 5) * 1000 : undefined,
+      fields:
+        kind === 'validation' && isObject(errors)
+          ? Object.fromEntries(Object.entries(errors).map(([key, value]) => [key, [value].flat().filter((v) => typeof v === 'string')]))
+          : undefined,
+    },
+  );
 }
 
-function toSeconds(value: unknown): number | undefined {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.min(n, 3600) : undefined;
-}
-
-/** `Retry-After` as seconds: a number of seconds or an HTTP date. */
-function retryAfterHeader(value: string | null): number | undefined {
-  if (!value?.trim()) return undefined;
-  return toSeconds(value) ?? toSeconds(Math.max(0, Math.ceil((Date.parse(value) - Date.now()) / 1000)));
+/** A wait in seconds, given as a number of seconds or (`Retry-After`) an HTTP date; at most an hour. */
+function seconds(value: unknown): number | undefined {
+  if (typeof value !== 'number' && !(typeof value === 'string' && value.trim())) return undefined;
+  const n = Number(value);
+  const wait = Number.isNaN(n) ? (Date.parse(value as string) - Date.now()) / 1000 : n;
+  return wait >= 0 ? Math.min(wait, 3600) : undefined;
 }
 
 /**
@@ -240,23 +228,16 @@ function retryAfterHeader(value: string | null): number | undefined {
  */
 export function toJson(value: unknown): string {
   if (typeof value === 'string') {
-    // Lone surrogates are escaped (as JSON.stringify does) so that UTF-8 encoding cannot alter them.
-    return '"' + value.replace(/[\\"\u0000-\u001f\u2028\u2029]|[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, escapeChar) + '"';
+    // Quotes, backslashes, controls, U+2028/9 and lone surrogates (which UTF-8 encoding would alter)
+    // become \u escapes; a surrogate pair stays as it is.
+    return `"${value.replace(/[\\"\x00-\x1f\u2028\u2029]|[\ud800-\udbff][\udc00-\udfff]?|[\udc00-\udfff]/g, (c) =>
+      c.length > 1 ? c : '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+    )}"`;
   }
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
-  if (typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return '[' + Array.from(value, (item) => toJson(item)).join(',') + ']';
-  if (typeof value !== 'object' || value === null) return 'null';
-  const items: string[] = [];
-  for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
-    if (item !== undefined && typeof item !== 'function') items.push(toJson(key) + ':' + toJson(item));
-  }
-  return '{' + items.join(',') + '}';
-}
-
-function escapeChar(char: string): string {
-  // A well-formed surrogate pair stays; quotes and backslashes get a backslash; the rest a \u escape.
-  if (char.length === 2) return char;
-  return char === '"' || char === '\\' ? '\\' + char : '\\u' + char.charCodeAt(0).toString(16).padStart(4, '0');
+  if (typeof value === 'boolean' || Number.isFinite(value)) return String(value);
+  if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
+  if (!value || typeof value !== 'object') return 'null';
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object).filter((key) => object[key] !== undefined && typeof object[key] !== 'function');
+  return `{${keys.map((key) => toJson(key) + ':' + toJson(object[key])).join(',')}}`;
 }

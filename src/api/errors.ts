@@ -25,26 +25,21 @@ export type ApiErrorKind =
 
 /** The one error type the API client ever rejects with. */
 export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** What kind of failure this is. */
-  readonly kind: ApiErrorKind;
   /** HTTP status, when a response arrived. */
-  readonly status: number | undefined;
+  declare readonly status?: number;
   /** For `rate_limited`: how long to wait before trying again, in milliseconds. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs?: number;
   /** For `validation`: the server's messages per field. */
-  readonly fields: Record<string, string[]> | undefined;
+  declare readonly fields?: Record<string, string[]>;
 
   constructor(
-    kind: ApiErrorKind,
+    /** What kind of failure this is. */
+    readonly kind: ApiErrorKind,
     message: string,
-    details: { status?: number; retryAfterMs?: number; fields?: Record<string, string[]> } = {},
+    details: { status?: number; retryAfterMs?: number | undefined; fields?: Record<string, string[]> | undefined } = {},
   ) {
     super(message);
-    this.kind = kind;
-    this.status = details.status;
-    this.retryAfterMs = details.retryAfterMs;
-    this.fields = details.fields;
+    Object.assign(this, details);
   }
 }
 
@@ -53,7 +48,5 @@ export class ApiError extends Error {
  * (so the message must not be sent again without reading the history first).
  */
 export function isOutcomeUnknown(error: ApiError): boolean {
-  return (
-    error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server' || error.kind === 'unexpected'
-  );
+  return /^(network|timeout|server|unexpected)$/.test(error.kind);
 }
