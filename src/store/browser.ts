@@ -1,8 +1,7 @@
 /**
  * The real dependencies of the conversation store, for a browser page.
  */
-import type { ApiClient } from '../api/client';
-import { isUuid } from '../api/client';
+import { isUuid, type ApiClient } from '../api/client';
 import { createStorage } from './storage';
 import type { StorageLike, StoreDeps, TabMessage, TabSync } from './types';
 
@@ -18,40 +17,34 @@ export interface BrowserStoreDepsInput {
 
 /**
  * Real clock, ids, timers, network state (navigator.onLine and online/offline events),
- * a BroadcastChannel/Web Locks tab sync and a console warning once per distinct message.
+ * a BroadcastChannel/Web Locks tab sync and console warnings.
  * Whatever the page refuses (sandboxed frames, old browsers) quietly does nothing.
  */
 export function createBrowserStoreDeps(input: BrowserStoreDepsInput): StoreDeps {
-  const warned = new Set<string>();
   const prefix = Math.random().toString(36).slice(2, 8);
   let count = 0;
   return {
     client: input.client,
     storage: input.storage,
     tabStorage: input.tabStorage ?? createStorage('session'),
-    now: () => Date.now(),
+    now: Date.now,
     newId: () => `${prefix}-${++count}`,
     setTimer: (callback, ms) => setTimeout(callback, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     network: {
       isOnline: () => navigator.onLine !== false,
       subscribe(listener) {
-        const online = () => listener(true);
-        const offline = () => listener(false);
-        addEventListener('online', online);
-        addEventListener('offline', offline);
+        const change = (event: Event) => listener(event.type === 'online');
+        addEventListener('online', change);
+        addEventListener('offline', change);
         return () => {
-          removeEventListener('online', online);
-          removeEventListener('offline', offline);
+          removeEventListener('online', change);
+          removeEventListener('offline', change);
         };
       },
     },
     tabs: createTabSync(input.scope),
-    warn(message) {
-      if (warned.has(message)) return;
-      warned.add(message);
-      console.warn('[assistant-chat] ' + message);
-    },
+    warn: (message) => console.warn('[assistant-chat] ' + message),
   };
 }
 
@@ -67,7 +60,7 @@ const browserEnv: TabSyncEnv = {
 };
 
 /**
- * Tab sync over a BroadcastChannel named for `scope` (opened while someone listens) and Web Locks.
+ * Tab sync over a BroadcastChannel named for `scope` (open while someone listens) and Web Locks.
  * Messages from other tabs are checked before use; where channels or locks are refused, posting
  * does nothing and `withLock` runs the task at once.
  */
@@ -76,38 +69,32 @@ export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabS
   const listeners = new Set<(message: TabMessage) => void>();
   let channel: BroadcastChannel | undefined;
 
-  function open(): BroadcastChannel | undefined {
-    if (!channel) {
-      try {
-        channel = env.openChannel(name);
-        channel.onmessage = (event: MessageEvent) => {
-          const message = toTabMessage(event.data);
-          if (message) for (const listener of [...listeners]) listener(message);
-        };
-      } catch {
-        channel = undefined;
-      }
-    }
-    return channel;
-  }
-
   return {
     post(message) {
       try {
-        open()?.postMessage(message);
+        channel?.postMessage(message);
       } catch {
-        // a closed or refused channel: the other tabs catch up on their next read
+        // a closed channel: the other tabs catch up on their next read
       }
     },
     subscribe(listener) {
+      if (!listeners.size) {
+        try {
+          channel = env.openChannel(name);
+          channel.onmessage = ({ data }: MessageEvent) => {
+            const { type, conversationId } = Object(data);
+            if ((type === 'conversation' || type === 'history-changed') && isUuid(conversationId)) {
+              listeners.forEach((listener) => listener({ type, conversationId }));
+            }
+          };
+        } catch {
+          // refused (sandboxed frame): this tab works on its own
+        }
+      }
       listeners.add(listener);
-      open();
       return () => {
         listeners.delete(listener);
-        if (!listeners.size && channel) {
-          channel.close();
-          channel = undefined;
-        }
+        if (!listeners.size) channel?.close();
       };
     },
     async withLock(lockName, task) {
@@ -125,12 +112,4 @@ export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabS
       }
     },
   };
-}
-
-function toTabMessage(data: unknown): TabMessage | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { type, conversationId } = data as Record<string, unknown>;
-  if (type === 'conversation' && (conversationId === null || isUuid(conversationId))) return { type, conversationId };
-  if (type === 'history-changed' && isUuid(conversationId)) return { type, conversationId };
-  return undefined;
 }

@@ -49,19 +49,14 @@ export type Verdict =
  */
 export function reconcile({ snapshot, history, text }: ReconcileInput): Verdict {
   const wanted = normalize(text);
-  const candidates: number[] = [];
-  for (let i = Math.max(0, snapshot); i < history.length; i++) {
-    const message = history[i]!;
-    if (message.role === 'user' && normalize(message.content) === wanted) candidates.push(i);
-  }
+  const candidates = history.flatMap((m, i) => (i >= snapshot && m.role === 'user' && normalize(m.content) === wanted ? [i] : []));
   const index = candidates[0];
   if (index === undefined) return { outcome: 'not-landed' };
   const ambiguous = candidates.length > 1;
   const replyIndex = replyOf(history, index);
-  if (replyIndex === undefined || candidates.some((i) => replyOf(history, i) === undefined)) {
-    return { outcome: 'landed-waiting', index, ambiguous };
-  }
-  return { outcome: 'landed-with-reply', index, replyIndex, reply: history[replyIndex]!, ambiguous };
+  return replyIndex === undefined || candidates.some((i) => replyOf(history, i) === undefined)
+    ? { outcome: 'landed-waiting', index, ambiguous }
+    : { outcome: 'landed-with-reply', index, replyIndex, reply: history[replyIndex]!, ambiguous };
 }
 
 function replyOf(history: readonly WireMessage[], index: number): number | undefined {

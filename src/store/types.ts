@@ -1,4 +1,4 @@
-import type { ReadonlySignal, Signal } from '@preact/signals';
+import type { ReadonlySignal, Signal } from '@preact/signals-core';
 import type { ApiClient } from '../api/client';
 import type { ConversationType, VariableValue } from '../api/types';
 import type { ChatError, ChatMessage, ChatNotice, ChatStatus } from '../model';
@@ -24,9 +24,11 @@ export interface TabSync {
 }
 
 /** What tabs tell each other. */
-export type TabMessage =
-  | { type: 'conversation'; conversationId: string | null }
-  | { type: 'history-changed'; conversationId: string };
+export interface TabMessage {
+  /** `conversation`: this tab created the conversation (the others follow it); `history-changed`: it added messages. */
+  type: 'conversation' | 'history-changed';
+  conversationId: string;
+}
 
 /** Everything the conversation store depends on. */
 export interface StoreDeps {
@@ -48,7 +50,7 @@ export interface StoreDeps {
   /** Whether the browser believes it is online, and a subscription to changes. */
   network: { isOnline(): boolean; subscribe(listener: (online: boolean) => void): () => void };
   tabs: TabSync;
-  /** Reports to the site owner (console.warn in production); called once per distinct problem. */
+  /** Reports to the site owner (console.warn in production); the store says each problem once. */
   warn: (message: string) => void;
 }
 
