@@ -1,11 +1,14 @@
-import type { Signal } from '@preact/signals';
-import { useSignal, useSignalEffect } from '@preact/signals';
-import { useId, useLayoutEffect, useRef } from 'preact/hooks';
+import { effect, type Signal } from '@preact/signals-core';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetConfig } from '../config';
 import type { ConversationStore } from '../store/types';
 import { Launcher } from './Launcher';
+import { useValue } from './hooks';
 import { Panel } from './Panel';
 import { fill, resolveLocale, type Strings } from './strings';
+
+// Ids need only be unique in their tree: every widget renders into a shadow root of its own.
+const PANEL_ID = 'acw-panel';
 
 /** Props of {@link ChatApp}. */
 export interface ChatAppProps {
@@ -28,38 +31,44 @@ export interface ChatAppProps {
  * it opens. Focus goes to the composer on open and back to the launcher on close.
  */
 export function ChatApp({ store, config, strings, open, inline = false, lang, dir }: ChatAppProps) {
-  const panelId = useId();
   const launcher = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const focusInside = useRef(false);
-  const unread = useSignal(0);
-  const announcement = useSignal('');
-  const isOpen = inline || open.value;
+  const [unread, setUnread] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const isOpen = useValue(open) || inline;
+  // The panel is built the first time it opens (nothing of it costs time on page load), then kept.
+  const built = useRef(false);
+  if (isOpen) built.current = true;
   const title = config.title || strings.title;
   const locale = lang && dir ? { lang, dir } : resolveLocale(config.locale);
 
   // Count assistant messages that appear while closed. Counts, not ids: a store that rebuilds its list
   // (same length) must not make old replies look new; the first history load is not "new" either.
   const counted = useRef({ total: 0, replies: 0 });
-  useSignalEffect(() => {
-    const messages = store.messages.value;
-    const shown = inline || open.value;
-    const replies = messages.filter((m) => m.role === 'assistant' && m.status === 'sent').length;
-    const before = counted.current;
-    if (!shown && before.total > 0 && replies > before.replies) unread.value += replies - before.replies;
-    counted.current = { total: messages.length, replies };
-  });
+  useEffect(
+    () =>
+      effect(() => {
+        const messages = store.messages.value;
+        const shown = inline || open.value;
+        const replies = messages.filter((m) => m.role === 'assistant' && m.status === 'sent').length;
+        const before = counted.current;
+        if (!shown && before.total > 0 && replies > before.replies) setUnread((n) => n + replies - before.replies);
+        counted.current = { total: messages.length, replies };
+      }),
+    [store, open, inline],
+  );
 
   const wasOpen = useRef(isOpen);
   useLayoutEffect(() => {
     if (wasOpen.current === isOpen) return;
     wasOpen.current = isOpen;
     if (isOpen) {
-      announcement.value = unread.value > 0 ? fill(strings.unread, { n: unread.value }) : '';
-      unread.value = 0;
+      setAnnouncement(unread > 0 ? fill(strings.unread, { n: unread }) : '');
+      setUnread(0);
       input.current?.focus();
     } else {
-      announcement.value = '';
+      setAnnouncement('');
       if (focusInside.current) launcher.current?.focus();
       focusInside.current = false;
     }
@@ -88,26 +97,28 @@ export function ChatApp({ store, config, strings, open, inline = false, lang, di
           title={title}
           strings={strings}
           open={isOpen}
-          controls={panelId}
-          unread={unread.value}
+          controls={built.current ? PANEL_ID : undefined}
+          unread={unread}
           onToggle={() => (open.value = !open.value)}
           buttonRef={launcher}
         />
       )}
-      <Panel
-        id={panelId}
-        store={store}
-        strings={strings}
-        title={title}
-        showFunctionCalls={config.showFunctionCalls}
-        open={isOpen}
-        inline={inline}
-        onClose={close}
-        inputRef={input}
-        focusInside={focusInside}
-      />
-      <div class="sr-only" role="status">
-        {announcement.value}
+      {built.current && (
+        <Panel
+          id={PANEL_ID}
+          store={store}
+          strings={strings}
+          title={title}
+          showFunctionCalls={config.showFunctionCalls}
+          open={isOpen}
+          inline={inline}
+          onClose={close}
+          inputRef={input}
+          focusInside={focusInside}
+        />
+      )}
+      <div class="sr" role="status">
+        {announcement}
       </div>
     </div>
   );

@@ -1,13 +1,16 @@
-import { useSignal } from '@preact/signals';
 import type { Ref } from 'preact';
-import { useId } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
 import type { ConversationStore } from '../store/types';
+import { useValue } from './hooks';
 import { Icon } from './Icon';
 import { errorText, fill, type Strings } from './strings';
 
 /** The counter appears this many characters before the limit. */
 const COUNTER_FROM = MAX_MESSAGE_LENGTH - 200;
+
+// Unique enough: every widget renders into a shadow root of its own.
+const COUNT_ID = 'acw-count';
 
 /** Props of {@link Composer}. */
 export interface ComposerProps {
@@ -20,23 +23,26 @@ export interface ComposerProps {
 /**
  * Where the visitor writes: a labelled textarea bound to `store.draft`. Enter sends and Shift+Enter adds
  * a line; Enter that confirms an IME composition does not send. Near the limit a counter appears, and
- * over it the reason is shown (and the send button is disabled) before the visitor tries.
+ * over it the reason is shown (and the send button is disabled) before the visitor tries. While the assistant
+ * cannot take messages at all (unknown or unfunded), sending is disabled and trying says why, in the banner's words.
  * The text is 16px so iOS does not zoom in on focus.
  */
 export function Composer({ store, strings, inputRef }: ComposerProps) {
-  const id = useId();
-  const rejection = useSignal<string | null>(null);
-  const text = store.draft.value;
+  const [rejection, setRejection] = useState<string | null>(null);
+  const text = useValue(store.draft);
+  const error = useValue(store.error);
+  const kind = useValue(store.status) === 'error' ? error?.kind : undefined;
+  const blocked = kind === 'not_found' || kind === 'insufficient_balance';
   const count = text.length;
   const tooLong = count > MAX_MESSAGE_LENGTH;
 
   const submit = () => {
-    const result = store.send(store.draft.value);
+    const result = blocked ? 'unavailable' : store.send(store.draft.value);
     if (result === null) {
       store.draft.value = '';
-      rejection.value = null;
+      setRejection(null);
     } else if (result === 'unavailable') {
-      rejection.value = errorText('insufficient_balance', strings);
+      setRejection(errorText(blocked ? kind : 'insufficient_balance', strings));
     }
     // 'empty' needs no words; 'too-long' is already explained by the counter.
   };
@@ -56,36 +62,33 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
         submit();
       }}
     >
-      <label class="sr-only" for={`${id}-input`}>
-        {strings.composerLabel}
-      </label>
       <div class="field">
         <textarea
-          id={`${id}-input`}
           ref={inputRef}
           rows={1}
           value={text}
+          aria-label={strings.composerLabel}
           placeholder={strings.placeholder}
           enterkeyhint="send"
-          aria-describedby={`${id}-count`}
+          aria-describedby={COUNT_ID}
           aria-invalid={tooLong || undefined}
           onInput={(event) => {
             store.draft.value = event.currentTarget.value;
-            rejection.value = null;
+            setRejection(null);
           }}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" class="send" aria-label={strings.send} disabled={tooLong || !text.trim()}>
+        <button type="submit" class="send" aria-label={strings.send} disabled={blocked || tooLong || !text.trim()}>
           <Icon name="send" />
         </button>
       </div>
-      <p class={tooLong ? 'count over' : 'count'} id={`${id}-count`}>
+      <p class={tooLong ? 'count over' : 'count'} id={COUNT_ID}>
         {count >= COUNTER_FROM &&
           fill(tooLong ? strings.tooLong : strings.charCount, { count, max: MAX_MESSAGE_LENGTH })}
       </p>
-      {rejection.value && (
+      {rejection && (
         <p class="reject" role="alert">
-          {rejection.value}
+          {rejection}
         </p>
       )}
     </form>

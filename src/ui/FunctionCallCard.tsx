@@ -1,5 +1,4 @@
-import { useSignal } from '@preact/signals';
-import { useId } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { FunctionCallPart } from '../model';
 import { humanizeName } from './format';
 import { FunctionCallTree } from './FunctionCallTree';
@@ -10,15 +9,16 @@ import { fill, type Strings } from './strings';
 export interface FunctionCallCardProps {
   part: FunctionCallPart;
   strings: Strings;
+  /** The id of the details (unique in the widget). */
+  id: string;
 }
 
 /**
  * One tool the assistant ran, as a compact card: its name in words and whether it worked (icon and
  * text, not color alone). The button expands the arguments and the result, built only when asked for.
  */
-export function FunctionCallCard({ part, strings }: FunctionCallCardProps) {
-  const expanded = useSignal(false);
-  const id = useId();
+export function FunctionCallCard({ part, strings, id }: FunctionCallCardProps) {
+  const [expanded, setExpanded] = useState(false);
   const ok = part.state === 'success';
   const name = humanizeName(part.name) || strings.unnamed;
   return (
@@ -26,25 +26,25 @@ export function FunctionCallCard({ part, strings }: FunctionCallCardProps) {
       <button
         type="button"
         class="fc-head"
-        aria-expanded={expanded.value}
+        aria-expanded={expanded}
         aria-controls={id}
-        onClick={() => (expanded.value = !expanded.value)}
+        onClick={() => setExpanded(!expanded)}
       >
-        <span class="fc-icon">
+        <span class="fc-i">
           <Icon name={ok ? 'check' : 'alert'} />
         </span>
-        <span class="fc-name">{name}</span>
-        <span class="fc-state">{ok ? strings.callSucceeded : strings.callFailed}</span>
-        <Icon name="chevron" class="fc-chev" />
+        <span class="fc-n">{name}</span>
+        <span class="fc-s">{ok ? strings.callSucceeded : strings.callFailed}</span>
+        <Icon name="chevron" class="chev" />
       </button>
-      <div class="fc-body" id={id} role="group" aria-label={fill(strings.callDetails, { name })} hidden={!expanded.value}>
-        {expanded.value && (
+      <div class="fc-body" id={id} role="group" aria-label={fill(strings.callDetails, { name })} hidden={!expanded}>
+        {expanded && (
           <>
-            <p class="fc-label">{strings.arguments}</p>
+            <p class="fc-l">{strings.arguments}</p>
             <FunctionCallTree value={part.arguments} strings={strings} />
-            <p class="fc-label">{strings.result}</p>
+            <p class="fc-l">{strings.result}</p>
             <FunctionCallTree value={part.result} strings={strings} />
-            <p class="fc-raw">{part.name}</p>
+            <p class="fc-r">{part.name}</p>
           </>
         )}
       </div>

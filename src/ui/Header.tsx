@@ -14,15 +14,15 @@ export interface HeaderProps {
 export function Header({ title, strings, onNewConversation, onClose }: HeaderProps) {
   return (
     <div class="head">
-      <span class="avatar" aria-hidden="true">
+      <span class="av" aria-hidden="true">
         <Icon name="chat" />
       </span>
       <h2 class="title">{title}</h2>
-      <button type="button" class="btn-icon" aria-label={strings.newConversation} title={strings.newConversation} onClick={onNewConversation}>
+      <button type="button" class="ib" aria-label={strings.newConversation} title={strings.newConversation} onClick={onNewConversation}>
         <Icon name="compose" />
       </button>
       {onClose && (
-        <button type="button" class="btn-icon" aria-label={strings.close} title={strings.close} onClick={onClose}>
+        <button type="button" class="ib" aria-label={strings.close} title={strings.close} onClick={onClose}>
           <Icon name="close" />
         </button>
       )}

@@ -7,8 +7,8 @@ export interface LauncherProps {
   title: string;
   strings: Strings;
   open: boolean;
-  /** The id of the panel it opens. */
-  controls: string;
+  /** The id of the panel it opens, once the panel exists. */
+  controls?: string | undefined;
   /** Replies that arrived while the panel was closed. */
   unread: number;
   onToggle: () => void;

@@ -27,9 +27,9 @@ export function Message({ message, strings, showFunctionCalls, onRetry }: Messag
   if (!text.trim() && !calls.length && message.status === 'sent') return null;
   return (
     <div class={`msg ${message.role} ${message.status}`}>
-      <span class="sr-only">{user ? strings.you : strings.assistant}: </span>
+      <span class="sr">{user ? strings.you : strings.assistant}: </span>
       {calls.map((part, index) => (
-        <FunctionCallCard key={index} part={part} strings={strings} />
+        <FunctionCallCard key={index} id={`${message.id}-${index}`} part={part} strings={strings} />
       ))}
       {text.trim() && (
         <div class="bubble" dir="auto">

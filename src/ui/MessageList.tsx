@@ -1,7 +1,7 @@
-import { useSignal } from '@preact/signals';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChatMessage } from '../model';
 import type { ConversationStore } from '../store/types';
+import { useValue } from './hooks';
 import { Icon } from './Icon';
 import { Message } from './Message';
 import type { Strings } from './strings';
@@ -11,6 +11,8 @@ import { TypingIndicator } from './TypingIndicator';
 export const PAGE_SIZE = 50;
 /** Within this many pixels of the end counts as "at the newest message". */
 const STICK_PX = 48;
+/** A scroll offset past any end. */
+const END = 1e9;
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps {
@@ -34,15 +36,15 @@ function prefersReducedMotion(): boolean {
  * The view sticks to the newest message unless the visitor scrolled up; then a "new messages" pill appears.
  */
 export function MessageList({ store, strings, showFunctionCalls, open }: MessageListProps) {
-  const messages = store.messages.value;
-  const busy = store.assistantBusy.value;
+  const messages = useValue(store.messages);
+  const busy = useValue(store.assistantBusy);
   const scroller = useRef<HTMLDivElement>(null);
   // The window: `hidden` messages are not rendered; those from `logStart` on are in the live log.
   const view = useRef({ hidden: 0, logStart: 0, length: 0 });
   const stick = useRef(true);
   const anchor = useRef<number | null>(null);
-  const revealed = useSignal(0);
-  const pill = useSignal(false);
+  const [revealed, setRevealed] = useState(0);
+  const [pill, setPill] = useState(false);
 
   const w = view.current;
   if (w.length === 0 || messages.length < w.length) {
@@ -61,17 +63,15 @@ export function MessageList({ store, strings, showFunctionCalls, open }: Message
     />
   );
 
-  /** Sticks to the newest message (scrolling there at once, or smoothly when `smooth`) and hides the pill. */
+  // Scrolls to the newest message by writing a scroll offset past the end (the browser clamps it): no
+  // layout is read, so a long history costs one layout before its first paint.
   const stickToEnd = (el: HTMLElement, smooth?: boolean) => {
-    const top = el.scrollHeight;
-    if (smooth && el.scrollTo) el.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-    else el.scrollTop = top;
+    if (smooth && el.scrollTo) el.scrollTo({ top: END, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    else el.scrollTop = END;
     stick.current = true;
-    pill.value = false;
+    setPill(false);
   };
 
-  const last = messages[messages.length - 1];
-  const seen = useRef({ length: messages.length, lastId: last?.id });
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && anchor.current !== null) {
@@ -79,32 +79,31 @@ export function MessageList({ store, strings, showFunctionCalls, open }: Message
       el.scrollTop = el.scrollHeight - anchor.current;
       anchor.current = null;
     }
-  }, [revealed.value]);
+  }, [revealed]);
 
+  const last = messages[messages.length - 1];
+  const seen = useRef({ length: messages.length, lastId: last?.id, open: false });
   useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const grew = messages.length > seen.current.length || (last !== undefined && last.id !== seen.current.lastId);
-    seen.current = { length: messages.length, lastId: last?.id };
-    if (stick.current || (grew && last?.role === 'user')) stickToEnd(el);
-    else if (grew) pill.value = true;
-  }, [messages, busy]);
-
-  useLayoutEffect(() => {
-    if (open && scroller.current) stickToEnd(scroller.current);
-  }, [open]);
+    const before = seen.current;
+    const grew = messages.length > before.length || (last !== undefined && last.id !== before.lastId);
+    seen.current = { length: messages.length, lastId: last?.id, open };
+    // Hidden, there is nothing to scroll; opening shows the newest message.
+    if (!open) return;
+    if (!before.open || stick.current || (grew && last?.role === 'user')) stickToEnd(scroller.current!);
+    else if (grew) setPill(true);
+  }, [messages, busy, open]);
 
   const onScroll = () => {
     const el = scroller.current!;
     stick.current = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
-    if (stick.current) pill.value = false;
+    if (stick.current) setPill(false);
   };
 
   const showEarlier = () => {
     const el = scroller.current!;
     anchor.current = el.scrollHeight - el.scrollTop;
     w.hidden = Math.max(0, w.hidden - PAGE_SIZE);
-    revealed.value++;
+    setRevealed(revealed + 1);
     if (w.hidden === 0) el.focus({ preventScroll: true });
   };
 
@@ -118,7 +117,7 @@ export function MessageList({ store, strings, showFunctionCalls, open }: Message
     <div class="body">
       <div class="scroll" ref={scroller} tabIndex={0} onScroll={onScroll}>
         {w.hidden > 0 && (
-          <button type="button" class="more-btn" onClick={showEarlier}>
+          <button type="button" class="prev" onClick={showEarlier}>
             {strings.showEarlier}
           </button>
         )}
@@ -128,7 +127,7 @@ export function MessageList({ store, strings, showFunctionCalls, open }: Message
         </div>
         {busy && <TypingIndicator label={strings.typing} />}
       </div>
-      {pill.value && (
+      {pill && (
         <button type="button" class="pill" onClick={toNewest}>
           <Icon name="down" />
           {strings.newMessages}

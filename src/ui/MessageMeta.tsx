@@ -16,43 +16,27 @@ export interface MessageMetaProps {
  */
 export function MessageMeta({ message, strings, onRetry }: MessageMetaProps) {
   const { status, error } = message;
-  switch (status) {
-    case 'sent':
-      return null;
-    case 'queued':
-      return (
-        <p class="meta queued">
-          <Icon name="clock" />
-          {strings.queued}
-        </p>
-      );
-    case 'sending':
-    case 'slow':
-    case 'checking':
-      return (
-        <p class={`meta ${status}`}>
-          <span class="spin" aria-hidden="true" />
-          {strings[status]}
-        </p>
-      );
-    case 'failed':
-      return (
-        <p class="meta failed">
-          <Icon name="alert" />
-          <span>
-            {strings.failed}
-            {error && ` ${errorText(error.kind, strings)}`}{' '}
-            {(error?.retryable ?? true) && (
-              <button type="button" class="link" onClick={() => onRetry(message.id)}>
-                {strings.retry}
-              </button>
-            )}
-          </span>
-        </p>
-      );
-    default: {
-      const never: never = status;
-      return never;
-    }
+  if (status === 'sent') return null;
+  if (status !== 'failed') {
+    return (
+      <p class={`meta ${status}`}>
+        {status === 'queued' ? <Icon name="clock" /> : <span class="spin" aria-hidden="true" />}
+        {strings[status]}
+      </p>
+    );
   }
+  return (
+    <p class="meta failed">
+      <Icon name="alert" />
+      <span>
+        {strings.failed}
+        {error && ` ${errorText(error.kind, strings)}`}{' '}
+        {(error?.retryable ?? true) && (
+          <button type="button" class="link" onClick={() => onRetry(message.id)}>
+            {strings.retry}
+          </button>
+        )}
+      </span>
+    </p>
+  );
 }

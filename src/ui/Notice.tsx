@@ -14,7 +14,7 @@ export function Notice({ notice, strings, onDismiss }: NoticeProps) {
   return (
     <div class="notice" role="status">
       <p>{notice === 'conversation-replaced' ? strings.noticeReplaced : strings.noticeReset}</p>
-      <button type="button" class="btn-icon" aria-label={strings.dismiss} onClick={onDismiss}>
+      <button type="button" class="ib" aria-label={strings.dismiss} onClick={onDismiss}>
         <Icon name="close" />
       </button>
     </div>

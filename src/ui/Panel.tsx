@@ -4,6 +4,7 @@ import type { ConversationStore } from '../store/types';
 import { Composer } from './Composer';
 import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
+import { useValue } from './hooks';
 import { useFullScreen, wrapTab } from './modal';
 import { MessageList } from './MessageList';
 import { Notice } from './Notice';
@@ -37,8 +38,8 @@ export function Panel(props: PanelProps) {
   useVisualViewport(panel, open && !inline);
   // Full screen on a phone, the page behind is out of reach: the dialog is modal and keeps Tab inside.
   const modal = useFullScreen(open && !inline);
-  const error = store.error.value;
-  const notice = store.notice.value;
+  const error = useValue(store.error);
+  const notice = useValue(store.notice);
 
   return (
     <div

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useSignal } from '@preact/signals';
+import { useState } from 'preact/hooks';
 
 /** Props of {@link Reveal}. */
 export interface RevealProps {
@@ -21,8 +21,8 @@ const focusOnMount = (el: HTMLElement | null) => el?.focus({ preventScroll: true
  * do not lose their place when the button disappears.
  */
 export function Reveal({ label, render, before, inline }: RevealProps) {
-  const shown = useSignal(false);
-  if (shown.value) {
+  const [shown, setShown] = useState(false);
+  if (shown) {
     return inline ? (
       <span class="revealed" tabIndex={-1} ref={focusOnMount}>
         {render()}
@@ -36,7 +36,7 @@ export function Reveal({ label, render, before, inline }: RevealProps) {
   return (
     <>
       {before}
-      <button type="button" class="more" onClick={() => (shown.value = true)}>
+      <button type="button" class="more" onClick={() => setShown(true)}>
         {label}
       </button>
     </>

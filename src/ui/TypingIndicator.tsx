@@ -5,7 +5,7 @@ export function TypingIndicator({ label }: { label: string }) {
       <i aria-hidden="true" />
       <i aria-hidden="true" />
       <i aria-hidden="true" />
-      <span class="sr-only">{label}</span>
+      <span class="sr">{label}</span>
     </div>
   );
 }

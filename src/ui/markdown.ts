@@ -35,140 +35,98 @@ function link(href: string, children: ComponentChild): VNode {
   return el('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children);
 }
 
-const isSpace = (c: string | undefined) => c === undefined || c === ' ' || c === '\t' || c === '\n';
 const isWord = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+/** The characters that may start something inline. */
+const STARTS = '\\\n`*_[!h';
+/** `[label](target)` or `![alt](src)`; the target may hold one level of parentheses. */
+const LINK = /!?\[([^[\]]*)\]\(([^()]*(?:\([^()]*\)[^()]*)*)\)/y;
+const AUTOLINK = /https?:\/\/[^\s<>"`]*/y;
+/** Where a code span of `n` backticks, or emphasis of `n` times `c`, ends: a run of exactly that many. */
+const closerOf = (c: string, n: number) =>
+  c === '`'
+    ? `(?<!\`)\`{${n}}(?!\`)`
+    : c === '*'
+      ? `(?<=[^\\s*])\\*{${n}}(?!\\*)`
+      : // `_` closes only before a non-word character, so snake_case stays text.
+        `(?<=[^\\s_])_{${n}}(?![_\\p{L}\\p{N}])`;
 
-/** Pairs of brackets (or parens) by position, in one pass; -1 where unmatched. */
-function pairs(s: string, open: string, close: string): Int32Array {
-  const match = new Int32Array(s.length).fill(-1);
-  const stack: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === '\\') i++;
-    else if (c === open) stack.push(i);
-    else if (c === close && stack.length) match[stack.pop()!] = i;
-  }
-  return match;
-}
-
-/** Inline markdown of one paragraph (or item, heading, label) to children. */
+/** Inline markdown of one paragraph (or item, heading, label) to children, in one pass from left to right. */
 function inline(s: string, depth: number, inLink: boolean): ComponentChild[] {
   const out: ComponentChild[] = [];
-  const n = s.length;
-  const brackets = pairs(s, '[', ']');
-  const parens = pairs(s, '(', ')');
-  // Last search result per kind of closer: searches start ever further right, so a result (or a miss)
-  // stays valid for every later search that starts before it.
-  const found = new Map<string, number>();
-  let buf = '';
-  const flush = () => {
-    if (buf) out.push(buf);
-    buf = '';
+  // The last search per kind of closer: searches start ever further right, so an answer (or a miss)
+  // stays valid for every later search, and each kind is scanned once.
+  const found: Record<string, number> = {};
+  let text = '';
+  const add = (node: ComponentChild) => {
+    if (text) out.push(text);
+    text = '';
+    out.push(node);
   };
-  const runLength = (at: number, c: string) => {
-    let end = at;
-    while (s[end] === c) end++;
-    return end - at;
-  };
-  const find = (key: string, from: number, test: (at: number) => number) => {
-    const last = found.get(key);
-    if (last !== undefined && (last === -1 || last >= from)) return last;
-    let at = s.indexOf(key[0]!, from);
-    while (at !== -1) {
-      const step = test(at);
-      if (step === 0) break;
-      at = s.indexOf(key[0]!, at + step);
+  const nested = (t: string, link = inLink) => (depth < MAX_DEPTH ? inline(t, depth + 1, link) : t);
+  const closer = (c: string, n: number, from: number) => {
+    const key = c + n;
+    let at = found[key];
+    if (at === undefined || (at !== -1 && at < from)) {
+      const re = new RegExp(closerOf(c, n), 'gu');
+      re.lastIndex = from;
+      at = found[key] = re.exec(s)?.index ?? -1;
     }
-    found.set(key, at);
     return at;
   };
-  const nested = (text: string) => (depth < MAX_DEPTH ? inline(text, depth + 1, inLink) : [text]);
 
-  let i = 0;
-  while (i < n) {
+  for (let i = 0; i < s.length; ) {
     const c = s[i]!;
-    if (c === '\\' && i + 1 < n && PUNCTUATION.includes(s[i + 1]!)) {
-      buf += s[i + 1];
+    let m: RegExpExecArray | null = null;
+    if (c === '\\' && PUNCTUATION.includes(s[i + 1]!)) {
+      text += s[i + 1];
       i += 2;
     } else if (c === '\n') {
-      flush();
-      out.push(el('br', null));
+      add(el('br', null));
       i++;
-    } else if (c === '`') {
-      const k = runLength(i, '`');
-      const close = find('`' + k, i + k, (at) => {
-        const r = runLength(at, '`');
-        return r === k ? 0 : r;
-      });
+    } else if (c === '`' || c === '*' || c === '_') {
+      let run = 1;
+      while (s[i + run] === c) run++;
+      // Emphasis opens before a non-space (`_` not inside a word); a run of more than three is text.
+      const opens = c === '`' || (run < 4 && !/\s/.test(s[i + run] ?? ' ') && (c === '*' || !isWord(s[i - 1])));
+      const close = opens ? closer(c, run, i + run) : -1;
       if (close === -1) {
-        buf += s.slice(i, i + k);
+        text += s.slice(i, i + run);
       } else {
-        let code = s.slice(i + k, close);
-        if (code.length > 2 && code[0] === ' ' && code[code.length - 1] === ' ' && code.trim()) code = code.slice(1, -1);
-        flush();
-        out.push(el('code', null, code));
+        const inner = s.slice(i + run, close);
+        add(c === '`' ? el('code', null, inner) : emphasis(run, nested(inner)));
       }
-      i = close === -1 ? i + k : close + k;
-    } else if (c === '*' || c === '_') {
-      const r = runLength(i, c);
-      const size = r >= 3 ? 3 : r;
-      const canOpen = !isSpace(s[i + r]) && (c === '*' || !isWord(s[i - 1]));
-      const close = canOpen
-        ? find(c + size, i + r, (at) => {
-            const run = runLength(at, c);
-            const fits = size === 1 ? run === 1 : run >= size;
-            const flanks = !isSpace(s[at - 1]) && (c === '*' || !isWord(s[at + run]));
-            return fits && flanks ? 0 : run;
-          })
-        : -1;
-      if (close > i + r) {
-        flush();
-        const inner = nested(s.slice(i + size, close));
-        out.push(
-          size === 1 ? el('em', null, inner) : size === 2 ? el('strong', null, inner) : el('strong', null, el('em', null, inner)),
-        );
-        i = close + size;
-      } else {
-        buf += s.slice(i, i + r);
-        i += r;
-      }
-    } else if (c === '[' && brackets[i]! > i && s[brackets[i]! + 1] === '(' && parens[brackets[i]! + 1]! > 0) {
-      const end = brackets[i]!;
-      const close = parens[end + 1]!;
-      const label = s.slice(i + 1, end);
-      const image = s[i - 1] === '!' && buf.endsWith('!');
-      if (image) buf = buf.slice(0, -1);
-      let target = s.slice(end + 2, close).trim();
-      const space = target.search(/\s/);
-      // A destination may be followed by a quoted title, which is dropped.
-      if (space !== -1 && /^\s*(["'(]).*["')]$/s.test(target.slice(space))) target = target.slice(0, space);
-      if (target[0] === '<' && target[target.length - 1] === '>') target = target.slice(1, -1);
+      i = close === -1 ? i + run : close + run;
+    } else if ((c === '[' || c === '!') && ((LINK.lastIndex = i), (m = LINK.exec(s)))) {
+      const label = m[1]!;
+      // A quoted title after the target is dropped; `<target>` loses its brackets.
+      const target = m[2]!.replace(/\s["'(].*$/s, '').trim().replace(/^<(.*)>$/s, '$1');
       const href = inLink || /\s/.test(target) ? null : safeHref(target);
-      flush();
-      if (image) out.push(href ? link(href, label || href) : label);
-      else if (href) out.push(link(href, depth < MAX_DEPTH ? inline(label, depth + 1, true) : label));
-      else out.push(...nested(label));
-      i = close + 1;
-    } else if (c === 'h' && !inLink && !isWord(s[i - 1]) && /^https?:\/\//.test(s.slice(i, i + 8))) {
-      let end = i;
-      while (end < n && !isSpace(s[end]) && !'<>"`'.includes(s[end]!)) end++;
-      while (end > i && '.,:;!?\'")]}*_'.includes(s[end - 1]!)) end--;
+      // An image becomes a link to it: nothing is fetched.
+      add(href ? link(href, label ? nested(label, true) : href) : nested(label));
+      i = LINK.lastIndex;
+    } else if (c === 'h' && !inLink && !isWord(s[i - 1]) && ((AUTOLINK.lastIndex = i), (m = AUTOLINK.exec(s)))) {
+      let end = AUTOLINK.lastIndex;
+      while ('.,:;!?\'")]}*_'.includes(s[end - 1]!)) end--;
       const url = s.slice(i, end);
       const href = safeHref(url);
-      flush();
-      out.push(href ? link(href, url) : url);
+      add(href ? link(href, url) : url);
       i = end;
     } else {
-      // Copy plain text up to the next character that may start something.
+      // Plain text up to the next character that may start something.
       let next = i + 1;
-      while (next < n && !'\\\n`*_[h'.includes(s[next]!)) next++;
-      buf += s.slice(i, next);
+      while (next < s.length && !STARTS.includes(s[next]!)) next++;
+      text += s.slice(i, next);
       i = next;
     }
   }
-  flush();
+  if (text) out.push(text);
   return out;
+}
+
+/** `*x*`, `**x**` or `***x***`. */
+function emphasis(run: number, inner: ComponentChild): VNode {
+  return run === 1 ? el('em', null, inner) : el('strong', null, run === 2 ? inner : el('em', null, inner));
 }
 
 const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
@@ -200,60 +158,41 @@ function startsBlock(line: string): boolean {
   return /^[ \t]*(?:[-*+]|1[.)])[ \t]+\S/.test(line) || fenceOf(line) !== null || HEADING.test(line) || isRule(line);
 }
 
-interface ListNode {
-  indent: number;
-  ordered: boolean;
-  start: number;
-  items: { lines: string[]; children: ListNode[] }[];
-}
-
-function renderList(list: ListNode, depth: number): VNode {
-  const items = list.items.map((item) =>
-    el('li', null, inline(item.lines.join('\n'), depth, false), item.children.map((child) => renderList(child, depth))),
-  );
-  return list.ordered ? el('ol', list.start === 1 ? null : { start: list.start }, items) : el('ul', null, items);
-}
-
-/** Parses the list starting at `lines[from]`; returns the list and the index after it. */
-function parseList(lines: string[], from: number): [ListNode, number] {
-  const newList = (m: RegExpExecArray): ListNode => ({
-    indent: indentOf(m[1]!),
-    ordered: /\d/.test(m[2]!),
-    start: Number.parseInt(m[2]!, 10) || 1,
-    items: [],
-  });
-  const first = LIST_ITEM.exec(lines[from]!)!;
-  const root = newList(first);
-  const stack: ListNode[] = [root];
-  let i = from;
-  for (; i < lines.length; i++) {
-    const line = lines[i]!;
-    const top = stack[stack.length - 1]!;
-    const m = LIST_ITEM.exec(line);
-    if (m) {
-      const indent = indentOf(m[1]!);
-      while (stack.length > 1 && indent < stack[stack.length - 1]!.indent) stack.pop();
-      let list = stack[stack.length - 1]!;
-      const lastItem = list.items[list.items.length - 1];
-      if (indent >= list.indent + 2 && lastItem && stack.length < MAX_DEPTH) {
-        list = newList(m);
-        lastItem.children.push(list);
-        stack.push(list);
-      } else if (list === root && list.items.length && root.ordered !== /\d/.test(m[2]!)) {
-        break;
-      }
-      list.items.push({ lines: [m[3]!], children: [] });
-    } else if (line.trim() === '') {
+/**
+ * The list that starts at `lines[i]`: its items, each with its continuation lines and, indented deeper,
+ * its own lists. Ends at a line that belongs to none of them, or at an item of the other kind.
+ * Returns the list and the index of the line after it.
+ */
+function list(lines: string[], i: number, depth: number): [VNode, number] {
+  const [, lead, marker] = LIST_ITEM.exec(lines[i]!)!;
+  const indent = indentOf(lead!);
+  const ordered = /\d/.test(marker!);
+  const items: VNode[] = [];
+  for (let m; (m = LIST_ITEM.exec(lines[i] ?? '')) && indentOf(m[1]!) >= indent && /\d/.test(m[2]!) === ordered; ) {
+    const text = [m[3]!];
+    const children: VNode[] = [];
+    for (i++; i < lines.length; ) {
+      const line = lines[i]!;
+      const item = LIST_ITEM.exec(line);
       const next = lines[i + 1];
-      if (next === undefined || !(LIST_ITEM.test(next) || indentOf(next) >= 2)) break;
-    } else if (indentOf(line) >= 2 || (lines[i - 1]!.trim() !== '' && !startsBlock(line))) {
-      const deepest = top.items[top.items.length - 1]!;
-      deepest.lines.push(line.trim());
-    } else {
-      break;
+      if (item) {
+        if (indentOf(item[1]!) < indent + 2 || depth >= MAX_DEPTH) break;
+        const [child, after] = list(lines, i, depth + 1);
+        children.push(child);
+        i = after;
+      } else if (!line.trim()) {
+        // A blank line ends the list unless an item or an indented line follows.
+        if (next === undefined || !(LIST_ITEM.test(next) || indentOf(next) >= 2)) break;
+        i++;
+      } else if (indentOf(line) >= 2 || (lines[i - 1]!.trim() && !startsBlock(line))) {
+        text.push(line.trim());
+        i++;
+      } else break;
     }
+    items.push(el('li', null, inline(text.join('\n'), 0, false), children));
   }
-  return [root, i];
+  const start = Number.parseInt(marker!, 10);
+  return [ordered ? el('ol', start === 1 ? null : { start }, items) : el('ul', null, items), i];
 }
 
 /** Renders markdown text as VNodes; text is never interpreted as HTML. */
@@ -286,8 +225,8 @@ export function renderMarkdown(text: string): VNode[] {
       blocks.push(el('hr', null));
       i++;
     } else if (LIST_ITEM.test(line)) {
-      const [list, next] = parseList(lines, i);
-      blocks.push(renderList(list, 0));
+      const [node, next] = list(lines, i, 1);
+      blocks.push(node);
       i = next;
     } else {
       const paragraph = [line.trim()];

@@ -60,53 +60,56 @@ export function buildCss(config: Pick<WidgetConfig, 'color' | 'theme' | 'positio
       : palette(LIGHT, accent) + (config.theme === 'auto' ? `@media (prefers-color-scheme:dark){${palette(DARK, accent)}}` : '');
   // The font stack names each platform's UI font instead of `system-ui`: on Linux, Chromium lays out long
   // unbroken text in `system-ui` in quadratic time (a 100 000-character string froze the page for 40 s).
+  // The composer's focus ring is an outline on the field (outlines survive forced colors, shadows do not);
+  // the textarea inside draws none, so there is one ring.
   // Places a fixed element `offset` from the configured corner, clear of the safe areas.
   const corner = (offset: number) =>
     `${v}:calc(${offset}px + env(safe-area-inset-${v},0px));${hz}:calc(20px + env(safe-area-inset-${hz},0px))`;
   return `:host{all:initial!important;display:block!important;direction:ltr!important;unicode-bidi:isolate!important;--acw-font:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif;--acw-font-size:15px;--acw-radius:16px;--acw-space:16px;--acw-z:2147483000;--acw-accent:${accent};--acw-on-accent:${textOn(accent)}}
 ${colors}
-*,::before,::after{box-sizing:border-box}
+*{box-sizing:border-box}
 [hidden]{display:none!important}
-.acw{font:400 var(--acw-font-size)/1.5 var(--acw-font);color:var(--acw-fg);-webkit-text-size-adjust:100%}
-button,textarea{font:inherit;color:inherit;margin:0}
-button{background:none;border:0;padding:0;cursor:pointer}
+.acw{font:var(--acw-font-size)/1.5 var(--acw-font);color:var(--acw-fg);-webkit-text-size-adjust:100%}
+button,textarea{font:inherit;color:inherit;margin:0;padding:0;border:0;background:none}
+button{cursor:pointer}
 button:disabled{cursor:default;opacity:.5}
 :focus-visible{outline:2px solid var(--acw-ring);outline-offset:2px}
-.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .i{width:20px;height:20px;flex:none;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
-.launcher,.avatar,.btn-icon,.send,.fc-icon{display:grid;place-items:center;flex:none}
-.launcher,.avatar,.send,.fc-icon,.spin,.typing i{border-radius:50%}
+.launcher,.av,.ib,.send,.fc-i{display:grid;place-items:center;flex:none}
+.launcher,.av,.send,.fc-i,.spin,.typing i{border-radius:50%}
 .launcher,.head,.send,.user .bubble{background:var(--acw-accent);color:var(--acw-on-accent)}
 .launcher{position:fixed;${corner(20)};z-index:var(--acw-z);width:56px;height:56px;box-shadow:0 4px 14px #0003;transition:transform .2s}
 .launcher:hover,.send:not(:disabled):hover{transform:scale(1.06)}
 .launcher .i{width:26px;height:26px}
-.badge{position:absolute;top:-2px;${hz}:-2px;min-width:20px;height:20px;padding:0 6px;border-radius:10px;background:#dc2626;color:#fff;font-size:12px;font-weight:700;line-height:20px;text-align:center;box-shadow:0 0 0 2px var(--acw-bg)}
-.panel{position:fixed;${corner(92)};z-index:var(--acw-z);width:380px;max-width:calc(100vw - 40px);height:600px;max-height:calc(100vh - 112px);max-height:calc(100dvh - 112px);display:flex;flex-direction:column;overflow:hidden;background:var(--acw-bg);border-radius:var(--acw-radius);box-shadow:0 12px 40px #0003;transform-origin:${v} ${hz};animation:acw-in .22s cubic-bezier(.2,.9,.3,1)}
+.badge{position:absolute;top:-2px;${hz}:-2px;min-width:20px;padding:0 6px;border-radius:10px;background:#dc2626;color:#fff;font-size:12px;font-weight:700;line-height:20px;box-shadow:0 0 0 2px var(--acw-bg)}
+.panel{display:flex;flex-direction:column;overflow:hidden;background:var(--acw-bg);border-radius:var(--acw-radius)}
+.acw:not(.inline) .panel{position:fixed;${corner(92)};z-index:var(--acw-z);width:380px;max-width:calc(100vw - 40px);height:600px;max-height:calc(100vh - 112px);max-height:calc(100dvh - 112px);box-shadow:0 12px 40px #0003;transform-origin:${v} ${hz};animation:acw-in .22s cubic-bezier(.2,.9,.3,1)}
 @keyframes acw-in{from{opacity:0;transform:translateY(${top ? -12 : 12}px) scale(.97)}}
-.inline .panel{position:relative;inset:auto;width:100%;max-width:none;height:100%;min-height:420px;max-height:none;box-shadow:none;border:1px solid var(--acw-line);animation:none}
-.head{display:flex;align-items:center;gap:10px;padding:14px 12px 14px var(--acw-space)}
-.avatar{width:32px;height:32px;background:#fff3;font-weight:700}
+.inline .panel{height:100%;min-height:420px;border:1px solid var(--acw-line)}
+.head,.banner,.notice,.meta,.field,.fc-head,.pill{display:flex;align-items:center;gap:8px}
+.head{gap:10px;padding:14px 12px 14px var(--acw-space)}
+.av{width:32px;height:32px;background:#fff3}
 .title{flex:1;margin:0;font-size:16px;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.btn-icon{width:36px;height:36px;border-radius:10px}
-.btn-icon:hover{background:#8883}
+.ib{width:36px;height:36px;border-radius:10px}
+.ib:hover{background:#8883}
 .head :focus-visible{outline-color:currentColor;outline-offset:-2px}
-.banner,.notice{display:flex;align-items:flex-start;gap:8px;margin:10px 12px 0;padding:10px 12px;border-radius:12px;font-size:14px;background:var(--acw-surface)}
+.banner,.notice{align-items:flex-start;margin:10px 12px 0;padding:10px 12px;border-radius:12px;font-size:14px;background:var(--acw-surface)}
 .banner{background:var(--acw-errbg);color:var(--acw-err)}
 .banner p,.notice p{flex:1;margin:0}
 .body{position:relative;flex:1;min-height:0;display:flex}
 .scroll{position:relative;flex:1;overflow-y:auto;overscroll-behavior:contain;padding:var(--acw-space) var(--acw-space) 8px}
 .scroll:focus-visible{outline-offset:-2px}
-.log,.earlier,.msg{display:flex;flex-direction:column;gap:10px}
-.earlier{margin-bottom:10px}
+.scroll,.log,.earlier,.msg{display:flex;flex-direction:column;gap:10px}
 .msg{gap:6px;max-width:85%;align-self:flex-end;align-items:flex-end;animation:acw-msg .18s ease-out}
 @keyframes acw-msg{from{opacity:0;transform:translateY(6px)}}
 .msg.assistant{align-self:flex-start;align-items:flex-start;max-width:92%}
-.bubble{padding:9px 13px;overflow-wrap:anywhere;max-width:100%}
+.bubble{padding:9px 13px;overflow-wrap:anywhere}
 .bubble,.typing{border-radius:18px}
 .user .bubble{border-end-end-radius:6px;white-space:pre-wrap}
 .typing,.assistant .bubble{background:var(--acw-surface);border-end-start-radius:6px}
+.bubble>*{margin:0 0 .6em}
 .bubble>:first-child{margin-top:0}.bubble>:last-child{margin-bottom:0}
-.bubble p,.bubble ul,.bubble ol,.bubble pre{margin:0 0 .6em}
 .bubble ul,.bubble ol{padding-inline-start:1.3em}
 .bubble h3{margin:.7em 0 .3em;font-size:1.05em}
 .bubble hr{border:0;border-top:1px solid var(--acw-line);margin:.8em 0}
@@ -115,42 +118,42 @@ button:disabled{cursor:default;opacity:.5}
 .bubble code{font:.9em/1.4 ${MONO};background:#8882;padding:.1em .35em;border-radius:5px}
 .bubble pre{padding:10px 12px;border-radius:10px;background:#8882;white-space:pre-wrap}
 .bubble pre code{background:none;padding:0}
-.meta{display:flex;align-items:flex-start;gap:6px;margin:0;font-size:12.5px;color:var(--acw-muted)}
+.meta{align-items:flex-start;gap:6px;margin:0;font-size:12.5px;color:var(--acw-muted)}
 .meta .i,.meta .spin{margin-top:2px}.meta .i{width:14px;height:14px}
 .meta.failed{color:var(--acw-err)}
 .spin{width:10px;height:10px;border:2px solid;border-inline-end-color:transparent;animation:acw-spin .8s linear infinite}
 @keyframes acw-spin{to{transform:rotate(360deg)}}
-.typing{display:flex;width:max-content;gap:4px;margin-top:10px;padding:13px 14px}
+.typing{display:flex;align-self:flex-start;gap:4px;padding:13px 14px}
 .typing i{width:7px;height:7px;background:var(--acw-muted);animation:acw-dot 1.2s infinite ease-in-out}
 .typing i:nth-child(2){animation-delay:.15s}.typing i:nth-child(3){animation-delay:.3s}
 @keyframes acw-dot{0%,60%,100%{opacity:.5}30%{transform:translateY(-4px);opacity:1}}
-.more-btn,.pill{padding:6px 12px;border-radius:99px;font-size:13px;font-weight:600}
-.more-btn{display:block;margin:0 auto 12px;background:var(--acw-surface)}
-.pill{position:absolute;bottom:10px;left:50%;transform:translateX(-50%);display:flex;align-items:center;gap:4px;background:var(--acw-fg);color:var(--acw-bg);box-shadow:0 4px 12px #0003}
+.prev,.pill{padding:6px 12px;border-radius:99px;font-size:13px;font-weight:600}
+.prev{align-self:center;background:var(--acw-surface)}
+.pill{position:absolute;bottom:10px;left:50%;transform:translateX(-50%);gap:4px;background:var(--acw-fg);color:var(--acw-bg);box-shadow:0 4px 12px #0003}
 .pill .i{width:16px;height:16px}
 .composer{padding:8px 12px 12px;border-top:1px solid var(--acw-line)}
-.field{display:flex;align-items:flex-end;gap:8px;padding:6px;padding-inline:14px 6px;border:1px solid var(--acw-line);border-radius:22px;background:var(--acw-bg)}
-.field:focus-within{border-color:var(--acw-ring);box-shadow:0 0 0 1px var(--acw-ring)}
-textarea{flex:1;min-height:24px;max-height:120px;padding:5px 0;border:0;outline:0;resize:none;background:none;font-size:16px;field-sizing:content}
-textarea:focus-visible{outline-color:transparent}
+.field{align-items:flex-end;padding:6px;padding-inline:14px 6px;border:1px solid var(--acw-line);border-radius:22px;background:var(--acw-bg)}
+.field:focus-within{outline:2px solid var(--acw-ring);outline-offset:-1px}
+textarea{flex:1;min-height:24px;max-height:120px;padding:5px 0;resize:none;font-size:16px;field-sizing:content}
+textarea:focus-visible{outline:0}
 textarea::placeholder{color:var(--acw-muted);opacity:1}
 .send{width:34px;height:34px;transition:transform .15s}
 .count,.reject{margin:6px 4px 0;font-size:12.5px;color:var(--acw-muted)}
 .count:empty{display:none}
-.count.over,.reject{color:var(--acw-err)}
+.over,.reject{color:var(--acw-err)}
 .fc{width:100%;min-width:240px;border:1px solid var(--acw-line);border-radius:12px;background:var(--acw-bg);font-size:13.5px}
-.fc-head{width:100%;display:flex;align-items:center;gap:8px;padding:8px 10px;border-radius:11px;text-align:start}
+.fc-head{width:100%;padding:8px 10px;border-radius:11px;text-align:start}
 .fc-head:hover{background:var(--acw-surface)}
-.fc-icon{width:22px;height:22px;color:var(--c);background:var(--b)}
-.fc-icon .i{width:14px;height:14px;stroke-width:2.5}
+.fc-i{width:22px;height:22px;color:var(--c);background:var(--b)}
+.fc-i .i{width:14px;height:14px;stroke-width:2.5}
 .ok{--c:var(--acw-ok);--b:#22c55e29}.err{--c:var(--acw-err);--b:#ef444429}
-.fc-name{flex:1;font-weight:600;overflow-wrap:anywhere}
-.fc-state{font-size:12px;font-weight:600;color:var(--c)}
-.fc-chev{width:16px;height:16px;color:var(--acw-muted);transition:transform .2s}
-[aria-expanded=true] .fc-chev{transform:rotate(180deg)}
+.fc-n{flex:1;font-weight:600;overflow-wrap:anywhere}
+.fc-s{font-size:12px;font-weight:600;color:var(--c)}
+.chev{width:16px;height:16px;color:var(--acw-muted);transition:transform .2s}
+[aria-expanded=true] .chev{transform:rotate(180deg)}
 .fc-body{padding:2px 12px 10px;border-top:1px solid var(--acw-line);overflow-wrap:anywhere}
-.fc-label{margin:8px 0 2px;font-size:11.5px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:var(--acw-muted)}
-.fc-raw{margin:8px 0 0;font:12px ${MONO};color:var(--acw-muted)}
+.fc-l{margin:8px 0 2px;font-size:11.5px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:var(--acw-muted)}
+.fc-r{margin:8px 0 0;font:12px ${MONO};color:var(--acw-muted)}
 .tree{margin:0;padding-inline-start:14px;list-style:none}
 ol.tree{list-style:decimal;padding-inline-start:22px}
 .tree .tree{border-inline-start:1px solid var(--acw-line);padding-inline-start:10px;margin-inline-start:2px}
@@ -166,7 +169,7 @@ ol.tree{list-style:decimal;padding-inline-start:22px}
 .acw:not(.inline) .head{padding-top:calc(14px + env(safe-area-inset-top,0px))}
 .open:not(.inline) .launcher{display:none}
 }
-@media (prefers-reduced-motion:reduce){*,::before,::after{animation-duration:.01ms!important;animation-iteration-count:1!important;transition-duration:.01ms!important;scroll-behavior:auto!important}}
+@media (prefers-reduced-motion:reduce){*{animation-duration:.01ms!important;animation-iteration-count:1!important;transition-duration:.01ms!important;scroll-behavior:auto!important}}
 @media (forced-colors:active){.panel,.launcher,.bubble,.banner,.notice,.pill{border:1px solid}.head{border-bottom:1px solid}}
 `;
 }

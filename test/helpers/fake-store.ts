@@ -2,7 +2,7 @@
  * A ConversationStore made of plain signals, for UI tests: the test writes the signals to put the UI
  * in any state, and reads `calls` to see which actions the UI took. No network, no timers.
  */
-import { signal, type Signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals-core';
 import { MAX_MESSAGE_LENGTH, type JsonObject } from '../../src/api/types';
 import {
   functionCallSucceeded,

@@ -256,3 +256,19 @@ describe('strict CSP', () => {
     expect(container.querySelectorAll('[style]')).toHaveLength(0);
   });
 });
+
+describe('page load', () => {
+  it('builds the panel only when it first opens, then keeps it', async () => {
+    renderApp();
+    const launcher = screen.getByRole('button', { name: 'Chat with us' });
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
+    expect(launcher.hasAttribute('aria-controls')).toBe(false);
+
+    fireEvent.click(launcher);
+    await screen.findByRole('dialog');
+    fireEvent.click(screen.getByRole('button', { name: 'Close chat' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const kept = screen.getByRole('dialog', { hidden: true });
+    expect(launcher.getAttribute('aria-controls')).toBe(kept.id);
+  });
+});

@@ -103,3 +103,39 @@ describe('composer', () => {
     expect(composer().value).toBe('from the other tab');
   });
 });
+
+describe('composer of a chat that cannot take messages', () => {
+  it.each([
+    ['not_found', 'This chat is not available.'],
+    ['insufficient_balance', 'The chat is unavailable right now. Please try again later.'],
+  ] as const)('refuses to send for %s, in the same words as the banner', (kind, words) => {
+    const { store } = renderApp({ open: true });
+    act(() => {
+      store.error.value = { kind, detail: 'x', retryable: false };
+      store.status.value = 'error';
+    });
+    fireEvent.input(composer(), { target: { value: 'hello?' } });
+    expect(sendButton().disabled).toBe(true);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect(store.calls.send).toEqual([]);
+    expect(store.draft.value).toBe('hello?');
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts).toHaveLength(2);
+    for (const alert of alerts) expect(alert.textContent).toBe(words);
+  });
+
+  it('sends again once the chat recovers', () => {
+    const { store } = renderApp({ open: true });
+    act(() => {
+      store.error.value = { kind: 'insufficient_balance', detail: 'x', retryable: false };
+      store.status.value = 'error';
+    });
+    act(() => {
+      store.error.value = null;
+      store.status.value = 'ready';
+    });
+    fireEvent.input(composer(), { target: { value: 'hello' } });
+    expect(sendButton().disabled).toBe(false);
+  });
+});

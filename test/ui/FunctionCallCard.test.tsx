@@ -9,7 +9,7 @@ afterEach(cleanup);
 
 function card(part: Partial<FunctionCallPart>) {
   const full: FunctionCallPart = { type: 'function_call', name: 'check_calendar_availability', arguments: {}, result: {}, state: 'success', ...part };
-  render(<FunctionCallCard part={full} strings={en} />);
+  render(<FunctionCallCard id="card" part={full} strings={en} />);
   return screen.getByRole('button', { expanded: false });
 }
 

@@ -1,5 +1,5 @@
 /** Renders the chat UI with a fake store, the way mount does (minus the shadow root). */
-import { signal } from '@preact/signals';
+import { signal } from '@preact/signals-core';
 import { render } from '@testing-library/preact';
 import type { WidgetConfig } from '../../src/config';
 import { ChatApp } from '../../src/ui/App';
