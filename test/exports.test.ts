@@ -34,7 +34,7 @@ describe('the npm package surface', () => {
   });
 
   it('leaves Preact and signals to the app as peer dependencies', () => {
-    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['@preact/signals', 'preact']);
+    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['@preact/signals-core', 'preact']);
   });
 
   it('reports the package version as AssistantChat.version', () => {
