@@ -4,7 +4,7 @@
  * widget's parts found the way a visitor (or a screen reader) finds them: by role, label and text.
  * Playwright's locators pierce the widget's open shadow root.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import type { LoggedRequest } from '../../../demo/server/app.mjs';
 import type { StaticServer } from '../helpers/static-server';
 
@@ -95,7 +95,7 @@ export interface Chat {
 }
 
 /** Finds the widget's parts on `page`. */
-export function chat(page: Page): Chat {
+export function chat(page: Page | Frame): Chat {
   const launcher = page.getByRole('button', { name: new RegExp(`^${TEXT.title}`) });
   const panel = page.getByRole('dialog', { name: TEXT.title });
   const log = panel.getByRole('log', { name: TEXT.messages });

@@ -18,19 +18,15 @@ import type { LoggedRequest } from '../../../demo/server/app.mjs';
 import type { PageErrorRecord, PageErrors } from '../helpers/browser';
 import type { StaticServer } from '../helpers/static-server';
 import { ASSISTANTS } from '../../helpers/stand-in';
+import { summary as summaryLines } from '../conversation/widget';
 
-/** The English strings the suite looks for (src/ui/strings.ts `en`). */
-export const TEXT = {
-  title: 'Chat with us',
-  messages: 'Messages',
-  composer: 'Your message',
-  queued: 'Waiting to send',
-  failed: 'Not sent.',
-  retry: 'Retry',
-} as const;
+// The widget's parts and the server's log, read the same way as in the conversation suite.
+export { chat, GREETING, messagePosts, TEXT, type Chat } from '../conversation/widget';
 
-/** The greeting of "Northwind Dental" with the variables every host page passes. */
-export const GREETING = 'Hi Ada! 👋 Welcome to Riverside Clinic.';
+/** `METHOD path → status` lines, for readable failure messages. */
+export const summary = (requests: readonly LoggedRequest[]): string => summaryLines(requests).join('\n');
+
+
 
 /** The accent every host page asks for, and what Chromium computes for it. */
 export const ACCENT = { hex: '#0f766e', rgb: 'rgb(15, 118, 110)' } as const;
@@ -102,56 +98,6 @@ function escapeAttribute(value: string): string {
 
 // ---------------------------------------------------------------------------------------------------
 // The widget as a visitor meets it
-
-/** The widget's parts in one page or frame. */
-export interface Chat {
-  launcher: Locator;
-  panel: Locator;
-  log: Locator;
-  input: Locator;
-  /** Text the assistant (or anyone) said in the conversation. */
-  said(text: string | RegExp): Locator;
-  /** The visitor's own message with exactly this text. */
-  mine(text: string): Locator;
-  /** Opens the panel with the launcher and waits for the composer. */
-  open(): Promise<void>;
-  /** Types `text` into the composer and presses Enter. */
-  send(text: string): Promise<void>;
-}
-
-/** Finds the widget's parts (Playwright's role locators pierce its open shadow root). */
-export function chat(scope: Page | Frame): Chat {
-  const launcher = scope.getByRole('button', { name: new RegExp(`^${TEXT.title}`) });
-  const panel = scope.getByRole('dialog', { name: TEXT.title });
-  const log = panel.getByRole('log', { name: TEXT.messages });
-  const input = panel.getByRole('textbox', { name: TEXT.composer });
-  return {
-    launcher,
-    panel,
-    log,
-    input,
-    said: (text) => log.getByText(text),
-    mine: (text) => log.getByText(text, { exact: true }),
-    async open() {
-      await launcher.click();
-      await input.waitFor();
-    },
-    async send(text) {
-      await input.fill(text);
-      await input.press('Enter');
-    },
-  };
-}
-
-/** The `POST …/messages` the server received, in order. */
-export function messagePosts(requests: readonly LoggedRequest[]): LoggedRequest[] {
-  return requests.filter((request) => request.method === 'POST' && /^\/conversations\/[^/]+\/messages$/.test(request.path));
-}
-
-/** `METHOD path → status` lines, for readable failure messages. */
-export function summary(requests: readonly LoggedRequest[]): string {
-  return requests.map((request) => `${request.method} ${request.path} → ${request.status ?? 'none'}`).join('\n');
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The probe: "before" pictures and traps, installed ahead of every page script
