@@ -20,7 +20,7 @@ function standInApi(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, command }) => {
   if (mode === 'lib') {
     // The npm package: ESM, Preact and signals left to the app (peer dependencies).
     return {
@@ -44,6 +44,15 @@ export default defineConfig(({ mode }) => {
     // cors: false lets the stand-in answer preflights itself, so pages on other origins can call /api too.
     server: { host: '127.0.0.1', port: 5173, cors: false, fs: { allow: [here('.')] } },
     plugins: [standInApi()],
+    // The script tag is built with classic JSX (`h(type, props, ...children)`): no jsx-runtime module and no
+    // props object per child list, about 0.3 KB less gzipped. Tests, the demo and the npm build keep the
+    // automatic runtime of tsconfig.json; both produce the same VNodes.
+    ...(command === 'build' && {
+      oxc: {
+        jsx: { runtime: 'classic', pragma: 'jsxH', pragmaFrag: 'JsxFragment', development: false },
+        jsxInject: `import { h as jsxH, Fragment as JsxFragment } from 'preact'`,
+      },
+    }),
     build: {
       // The script tag: one self-contained classic script, everything inside. Vite requires `name` for
       // an IIFE, but src/embed.ts exports nothing, so the bundle assigns no global of its own
