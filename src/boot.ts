@@ -6,7 +6,6 @@
 import { log, parseConfig } from './config';
 import { createGlobalApi, type AssistantChatApi } from './global';
 import { mount } from './mount';
-import { VERSION } from './version';
 
 /** Set on a script tag once its settings have been taken, so no later copy mounts it again. */
 export const MOUNTED_MARK = 'data-assistant-chat-mounted';
@@ -23,7 +22,7 @@ export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | nu
   const existing = holder.AssistantChat as (AssistantChatApi & { q?: unknown }) | undefined;
   // A second copy of the script hands its tags to the first, which keeps the page's one registry.
   const ours = typeof existing === 'function' && typeof existing.version === 'string';
-  const controller = ours ? null : createGlobalApi({ document: doc, mount, version: VERSION });
+  const controller = ours ? null : createGlobalApi({ document: doc, mount });
   const api = controller?.api ?? existing!;
   if (controller) holder.AssistantChat = api;
 
@@ -31,9 +30,9 @@ export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | nu
   for (const tag of tags) {
     if (tag.hasAttribute(MOUNTED_MARK)) continue;
     tag.setAttribute(MOUNTED_MARK, '');
-    const { src, nonce } = tag as HTMLScriptElement;
-    const parsed = parseConfig({ ...(tag as HTMLElement).dataset }, { scriptSrc: src || undefined, pageUrl: doc.baseURI, nonce: nonce || undefined });
-    if (parsed.problems.length) log(parsed.config ? 'warn' : 'error', parsed.problems.join(' '));
+    const { src, nonce, dataset } = tag as HTMLScriptElement;
+    const parsed = parseConfig(dataset, { scriptSrc: src, pageUrl: doc.baseURI, nonce });
+    log(parsed.config ? 'warn' : 'error', parsed.problems.join(' '));
     if (parsed.config) api('mount', { ...parsed.config, target: parsed.target });
   }
   if (!controller) return;

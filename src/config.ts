@@ -91,44 +91,34 @@ export interface ParseResult {
   problems: string[];
 }
 
-/** How a setting is read: its parser (undefined when the value is not understood), the problem, and what is used instead. */
-type Rule = [parse: (value: string, base?: string) => unknown, problem: string, shown?: string];
+/** How a setting is read: its parser (undefined when the value is not understood) and what it should have been. */
+type Rule = [parse: (value: string, base?: string) => unknown, problem: string];
 
-const oneOf = (options: string, problem = `is not one of ${options}`, normalize = (value: string) => value): Rule => [
-  (value) => options.split(', ').find((option) => option === normalize(value.toLowerCase())),
-  problem,
-  `"${options.split(',')[0]}"`,
+/** One of `options`, in any case. The platform's snippet writes corners as `right-bottom`: that reads as `bottom-right`. */
+const oneOf = (options: string): Rule => [
+  (value) => options.split(', ').find((option) => option === value.toLowerCase().replace(/^(left|right)-(top|bottom)$/, '$2-$1')),
+  `is not one of ${options}`,
 ];
-const FLAG: Rule = [(value) => (/^(true)?$/i.test(value) ? true : /^false$/i.test(value) ? false : undefined), 'should be "true" or "false"'];
-const CORNERS = 'bottom-right, bottom-left, top-right, top-left';
+/** Any text. (The assistant id is checked after the others; `variables` goes to {@link cleanVariables}.) */
+const TEXT: Rule = [(value) => value, ''];
+const FLAG: Rule = [(value) => (/^(true)?$/i.test(value) ? true : /^false$/i.test(value) ? false : undefined), 'is not one of true, false'];
 const RULES = {
-  assistantId: null,
+  assistantId: TEXT,
   apiBase: [resolveHttpUrl, 'is not an http(s) URL'],
   type: oneOf('widget, test'),
   theme: oneOf('light, dark, auto'),
   storage: oneOf('local, session, memory'),
-  // The platform's snippet writes `right-bottom`.
-  position: oneOf(CORNERS, `is not a corner (${CORNERS}, or right-bottom…)`, (value) => value.replace(/^(left|right)-(top|bottom)$/, '$2-$1')),
-  color: [
-    (value) => (/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) ? value.toLowerCase() : undefined),
-    `is not a hex colour like ${DEFAULTS.color} (#rgb, #rrggbb or #rrggbbaa)`,
-  ],
-  locale: [
-    (value) => {
-      const tag = value.replace(/_/g, '-');
-      return /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(tag) ? tag : undefined;
-    },
-    'is not a language tag like "en" or "de-AT"',
-    "the page's language",
-  ],
-  variables: null,
-  title: null,
+  position: oneOf('bottom-right, bottom-left, top-right, top-left'),
+  color: [(value) => (/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) ? value.toLowerCase() : undefined), `is not a hex colour like ${DEFAULTS.color}`],
+  locale: [(value) => /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.exec(value.replace(/_/g, '-'))?.[0], 'is not a language tag like de-AT'],
+  variables: TEXT,
+  title: TEXT,
   open: FLAG,
   showFunctionCalls: FLAG,
-  nonce: null,
-  target: null,
+  nonce: TEXT,
+  target: TEXT,
   inline: FLAG,
-} satisfies Record<string, Rule | null>;
+} satisfies Record<string, Rule>;
 
 /** A setting's key in dataset spelling (`assistantId` is `data-assistant-id`). */
 export type ConfigKey = keyof typeof RULES;
@@ -155,59 +145,52 @@ export function readAttributes(element: Pick<Element, 'getAttribute'>, prefix: s
 }
 
 /**
- * Parses data attributes (or element attributes) into a validated config. Pure: reads only `input`
- * and `context`. Every problem yields one sentence for the site owner and, where possible, a default.
+ * Parses data attributes (or element attributes, or JS options) into a validated config. Pure: reads
+ * only the own properties of `input`, and `context`. Every problem yields one sentence for the site
+ * owner and, where possible, a default.
  * A missing or malformed assistant id yields `config: null` (no widget).
  */
 export function parseConfig(input: Record<string, string | undefined>, context: ConfigContext = {}): ParseResult {
   const problems: string[] = [];
   const { source = 'script', scriptSrc, pageUrl } = context;
   const name = (key: string) => (source === 'options' ? key : (source === 'script' ? 'data-' : '') + toAttributeName(key));
+  // Own properties only: a polluted Object.prototype must not configure the widget.
+  const settings: Record<string, unknown> = { __proto__: null, ...input };
   const out: Record<string, unknown> = {
     ...DEFAULTS,
-    apiBase: [scriptSrc, pageUrl].map((origin) => origin && resolveHttpUrl('/api', origin)).find(Boolean) ?? '/api',
-    nonce: context.nonce || undefined,
+    apiBase: resolveHttpUrl('/api', scriptSrc || pageUrl) ?? '/api',
+    nonce: context.nonce,
     inline: false,
   };
   for (const key of CONFIG_KEYS) {
-    const value = own(input, key);
+    const value = settings[key];
     if (key === 'variables') {
       out[key] = cleanVariables(value, name(key), problems);
     } else if (value != null) {
       const text = String(value).trim();
-      const rule: Rule | null = RULES[key];
+      const rule: Rule = RULES[key];
       // An empty flag attribute (`data-open`) means true; any other empty setting means "not set".
-      const parsed = rule && (text || rule === FLAG) ? rule[0](text, pageUrl ?? scriptSrc) : text || undefined;
-      if (parsed === undefined && rule && text) problems.push(`${name(key)} "${text}" ${rule[1]}; using ${rule[2] ?? out[key]}.`);
+      const parsed = text || rule === FLAG ? rule[0](text, pageUrl ?? scriptSrc) : undefined;
+      // Only the locale has no default of its own.
+      if (parsed === undefined && text) problems.push(`${name(key)} "${text}" ${rule[1]}; using ${out[key] ?? "the page's language"}.`);
       out[key] = parsed ?? out[key];
     }
   }
   const { target, inline, assistantId, ...config } = out;
   const id = isUuid(assistantId) && assistantId.toLowerCase();
   if (!id) {
-    problems.unshift(
-      `${name('assistantId')} ${assistantId ? `"${assistantId}" is not a valid assistant id (expected ` : "is missing: add your assistant's id ("}a UUID like ${EXAMPLE_ID}). The chat widget is not shown.`,
-    );
+    problems.unshift(`${name('assistantId')} ${assistantId ? `"${assistantId}" is not` : 'is missing: it should be'} a UUID like ${EXAMPLE_ID}. The chat widget is not shown.`);
   }
   return { config: id ? ({ ...config, assistantId: id } as WidgetConfig) : null, target: target as string | undefined, inline: inline as boolean, problems };
 }
 
-/**
- * The same validation for JavaScript callers (`mount`, `<ChatWidget>`): typed options may still be
- * wrong at run time in plain JavaScript. Booleans and objects are taken as they are; strings as for
- * attributes.
- */
-export function resolveOptions(options: object, context: ConfigContext = {}): ParseResult {
-  return parseConfig(options as Record<string, string>, { source: 'options', ...context });
-}
-
-/** Writes `AssistantChat: message` (then `details`) to the console, for the site owner. */
+/** Writes `AssistantChat: message` (then `details`) to the console, for the site owner; nothing when `message` is empty. */
 export function log(level: 'warn' | 'error', message: string, ...details: unknown[]): void {
-  console[level]('AssistantChat: ' + message, ...details);
+  if (message) console[level]('AssistantChat: ' + message, ...details);
 }
 
-
-const EXAMPLE_ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
+// The shape of a UUID, which any site owner's real id can be compared with.
+const EXAMPLE_ID = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
 
 /**
  * Keeps the string, finite number and boolean values of a variables object (given as an object or as
@@ -219,21 +202,16 @@ export function cleanVariables(value: unknown, label: string, problems: string[]
   try {
     if (typeof value === 'string') value = JSON.parse(value);
   } catch {
-    problems.push(`${label} is not valid JSON (write it like {"name": "Ada"}); no variables are sent.`);
-    return out;
+    value = null;
   }
   if (typeof value !== 'object' || !value || Array.isArray(value)) {
-    problems.push(`${label} must be a JSON object like {"name": "Ada"}; no variables are sent.`);
+    problems.push(`${label} is not a JSON object like {"name": "Ada"}; no variables are sent.`);
     return out;
   }
-  const dropped: string[] = [];
   for (const [key, item] of Object.entries(value)) {
     // `__proto__` would be taken as the object's prototype, not as a variable.
     if (key !== '__proto__' && (typeof item === 'string' || typeof item === 'boolean' || Number.isFinite(item))) out[key] = item;
-    else dropped.push(`"${key}"`);
-  }
-  if (dropped.length) {
-    problems.push(`${label}: ${dropped.join(', ')} ${dropped.length > 1 ? 'are' : 'is'} not a string, number or boolean and left out.`);
+    else problems.push(`${label}.${key} is not a string, number or boolean; left out.`);
   }
   return out;
 }
@@ -248,6 +226,3 @@ function resolveHttpUrl(value: string, base: string | undefined): string | undef
   return undefined;
 }
 
-function own(object: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
-}

@@ -5,7 +5,8 @@
  */
 import type { VariableValue } from './api/types';
 import { log } from './config';
-import type { MountOptions, WidgetEvent, WidgetEventMap, WidgetHandle } from './mount';
+import { notify, type Listener, type MountOptions, type WidgetEvent, type WidgetEventMap, type WidgetHandle } from './mount';
+import { VERSION } from './version';
 
 /** A handler of the global API: the event's detail and the id of the assistant it came from. */
 export type GlobalHandler<E extends WidgetEvent = WidgetEvent> = (detail: WidgetEventMap[E], assistantId: string) => void;
@@ -64,21 +65,14 @@ export interface GlobalController {
 export interface GlobalDeps {
   document: Document;
   mount: (target: Element, options: MountOptions) => WidgetHandle;
-  version: string;
 }
 
-const EVENTS: readonly unknown[] = ['open', 'close', 'message', 'error', 'conversation'];
+const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation'];
 const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'on', 'mount'] as const;
 type HandleCommand = 'open' | 'close' | 'toggle' | 'send' | 'reset' | 'destroy' | 'setVariables';
 
-interface Listener {
-  event: WidgetEvent;
-  handler: GlobalHandler;
-  id: string;
-  offs: Array<() => void>;
-}
-
-const toId = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+// An assistant id as the registry keys it ('' when none is given).
+const toId = (value: unknown) => String(value ?? '').trim().toLowerCase();
 
 /** Creates the API and its registry. Commands other than `on` wait until {@link GlobalController.ready}. */
 export function createGlobalApi(deps: GlobalDeps): GlobalController {
@@ -86,24 +80,12 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
   const widgets = new Map<string, WidgetHandle>();
   const listeners = new Set<Listener>();
   let waiting: Array<() => void> | null = [];
-  const warn = (message: string) => log('warn', message);
-
-  function attach(listener: Listener, id: string, handle: WidgetHandle) {
-    if (!listener.id || listener.id === id) listener.offs.push(handle.on(listener.event, (detail) => listener.handler(detail as never, id)));
-  }
 
   function on(event: unknown, handler: unknown, id: unknown): () => void {
-    const listener = { event, handler, id: toId(id), offs: [] } as unknown as Listener;
-    if (!EVENTS.includes(event)) warn(`on: unknown event "${String(event)}"; use ${EVENTS.join(', ')}.`);
-    else if (typeof handler !== 'function') warn('on: the handler must be a function.');
-    else {
-      listeners.add(listener);
-      for (const [key, handle] of widgets) attach(listener, key, handle);
-    }
-    return () => {
-      listeners.delete(listener);
-      for (const off of listener.offs.splice(0)) off();
-    };
+    const listener = [event, handler, toId(id)] as Listener;
+    if (EVENTS.includes(event as WidgetEvent) && typeof handler === 'function') listeners.add(listener);
+    else log('warn', `on: expected an event (${EVENTS.join(', ')}) and a function.`);
+    return () => void listeners.delete(listener);
   }
 
   function find(selector: string): Element | null {
@@ -116,62 +98,57 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
 
   function mountOne({ target, ...options }: GlobalMountOptions) {
     const id = toId(options.assistantId);
-    if (widgets.has(id)) return warn(`assistant ${id} is already on this page; the second widget is not added.`);
-    const element = typeof target === 'string' ? find(target) : target?.nodeType === 1 ? target : null;
+    if (widgets.has(id)) return log('warn', `assistant ${id} is already on this page.`);
+    const element = typeof target === 'string' ? find(target) : target;
     if (typeof target === 'string' && !element) log('error', `target "${target}" matches no element; the widget floats instead.`);
     const handle = deps.mount(element ?? doc.body, { ...options, inline: !!element });
     widgets.set(id, handle);
-    for (const listener of listeners) attach(listener, id, handle);
+    for (const event of EVENTS) handle.on(event, (detail) => notify(listeners, event, detail, id));
   }
 
   function run(command: unknown, args: unknown[]): unknown {
     if (command === 'on') return on(args[0], args[1], args[2]);
     if (command === 'mount') return mountOne(args[0] as GlobalMountOptions);
-    if (!COMMANDS.includes(command as never)) return warn(`unknown command "${String(command)}".`);
+    if (!COMMANDS.includes(command as never)) return log('warn', `unknown command "${String(command)}".`);
     const name = command as HandleCommand;
     // `send` and `setVariables` take a value first; the assistant id comes after it.
-    const id = args[name === 'send' || name === 'setVariables' ? 1 : 0];
-    if (id !== undefined && typeof id !== 'string') return warn(`${name}: the assistant id must be a string.`);
-    const key = toId(id);
-    const found = [...widgets].filter(([other]) => !key || other === key);
-    if (!found.length) warn(`${name}: no widget ${key ? `for assistant ${key} ` : ''}on this page.`);
+    const id = toId(args[name === 'send' || name === 'setVariables' ? 1 : 0]);
+    const found = [...widgets].filter(([other]) => !id || other === id);
+    if (!found.length) log('warn', `${name}: no widget ${id ? `for assistant ${id} ` : ''}on this page.`);
     const results = found.map(([other, handle]) => {
       if (name === 'destroy') widgets.delete(other);
       return (handle[name] as (value: unknown) => unknown)(args[0]);
     });
-    return name === 'reset' ? Promise.all(results).then(() => undefined) : undefined;
+    // Every command settles when done (only `reset` has anything to wait for).
+    return Promise.all(results);
   }
 
   function call(command: unknown, ...args: unknown[]): unknown {
     const queue = command === 'on' ? null : waiting;
-    if (queue) {
-      // Run later through `call` again, so a queued call fails as quietly as a direct one.
-      const done = new Promise((resolve) => queue.push(() => resolve(call(command, ...args))));
-      return command === 'reset' ? done : undefined;
-    }
+    // Run later through `call` again, so a queued call fails as quietly as a direct one.
+    if (queue) return new Promise((resolve) => queue.push(() => resolve(call(command, ...args))));
     try {
       return run(command, args);
     } catch (error) {
-      // The host page must never see an exception from the widget.
+      // The host page must never see an exception from the widget (`mount` throws on a bad assistant id).
       log('error', 'a command failed.', error);
-      return command === 'reset' ? Promise.resolve() : undefined;
     }
   }
 
   const api = call as AssistantChatApi;
   // Each command as a method: AssistantChat.open(id) is AssistantChat('open', id).
   for (const command of COMMANDS) {
-    (api as unknown as Record<string, unknown>)[command] = (...args: unknown[]) => call(command, ...args);
+    (api as unknown as Record<string, unknown>)[command] = call.bind(null, command);
   }
   api.widgets = () => [...widgets.keys()];
-  api.version = deps.version;
+  api.version = VERSION;
 
   return {
     api,
     ready() {
-      const queue = waiting ?? [];
+      const queue = waiting;
       waiting = null;
-      for (const task of queue) task();
+      queue?.forEach((task) => task());
     },
   };
 }

@@ -71,9 +71,7 @@ export function functionCallSucceeded({ success, ok, error, status }: JsonObject
 export function toParts(message: Pick<WireMessage, 'content' | 'function_calls'>): MessagePart[] {
   const parts: MessagePart[] = (message.function_calls ?? []).map((call) => ({
     type: 'function_call',
-    name: call.name,
-    arguments: call.arguments,
-    result: call.result,
+    ...call,
     state: functionCallSucceeded(call.result) ? 'success' : 'error',
   }));
   if (message.content) parts.push({ type: 'text', text: message.content });

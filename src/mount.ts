@@ -7,7 +7,7 @@ import { h, render } from 'preact';
 import { createApiClient } from './api/client';
 import { browserFetch } from './api/transport';
 import type { VariableValue } from './api/types';
-import { cleanVariables, log, resolveOptions, type RuntimeOptions, type WidgetConfig } from './config';
+import { cleanVariables, log, parseConfig, type RuntimeOptions, type WidgetConfig } from './config';
 import type { ChatError, ChatMessage } from './model';
 import { createBrowserStoreDeps } from './store/browser';
 import { createConversationStore } from './store/store';
@@ -64,6 +64,20 @@ export interface WidgetHandle {
   readonly isOpen: boolean;
 }
 
+/** A host page's listener: its event, its handler, and the assistant it listens to ('' for any). */
+export type Listener = [event: WidgetEvent, handler: (detail: never, assistantId: string) => void, assistantId: string];
+
+/** Calls the listeners of `event` from `assistantId`, each on its own: one that throws is reported, and the others still run. */
+export function notify(listeners: Set<Listener>, event: WidgetEvent, detail: unknown, assistantId: string): void {
+  for (const [name, handler, only] of [...listeners]) {
+    try {
+      if (name === event && (!only || only === assistantId)) handler(detail as never, assistantId);
+    } catch (error) {
+      log('error', `a "${event}" handler threw; the widget carries on.`, error);
+    }
+  }
+}
+
 /**
  * Mounts a widget. Floating (default): appends a host element with a shadow root to `target`
  * (usually `document.body`). Inline: the host goes inside `target` and shows only the panel.
@@ -72,10 +86,11 @@ export interface WidgetHandle {
  */
 export function mount(target: Element, options: MountOptions): WidgetHandle {
   const doc = target.ownerDocument;
-  const { config, inline, problems } = resolveOptions(options, { pageUrl: doc.baseURI });
+  // Typed options may still be wrong at run time in plain JavaScript: they are checked like attributes.
+  const { config, inline, problems } = parseConfig(options as {}, { source: 'options', pageUrl: doc.baseURI });
   const message = problems.join(' ');
   if (!config) throw new TypeError('AssistantChat: ' + message);
-  if (message) log('warn', message);
+  log('warn', message);
 
   const deps = createBrowserStoreDeps({
     // The browser's own fetch unless the developer passes one: never a host page's wrapper (see transport.ts).
@@ -93,19 +108,11 @@ export function mount(target: Element, options: MountOptions): WidgetHandle {
   const shadow = host.attachShadow({ mode: 'open' });
   const removeStyles = adoptStyles(shadow, buildCss(config), config.nonce);
 
-  const listeners = new Set<[WidgetEvent, (detail: never) => void]>();
-  const emit = (event: WidgetEvent, detail?: unknown) => {
-    for (const [name, handler] of [...listeners]) {
-      try {
-        if (name === event) handler(detail as never);
-      } catch (error) {
-        log('error', `a "${event}" handler threw; the widget carries on.`, error);
-      }
-    }
-  };
-  const stopStoreEvents = store.on((event: StoreEvent) =>
-    emit(event.type, event.type === 'message' ? event.message : event.type === 'error' ? event.error : { conversationId: event.conversationId }),
-  );
+  const listeners = new Set<Listener>();
+  const emit = (event: WidgetEvent, detail?: unknown) => notify(listeners, event, detail, config.assistantId);
+  // A store event carries its detail under its own name (`message`, `error`), or is the detail (`conversation`).
+  // store.dispose() drops this listener.
+  store.on(({ type, ...detail }: StoreEvent) => emit(type, type === 'conversation' ? detail : detail[type as never]));
 
   // Inline, the panel is always on screen: it counts as open from the start.
   const open = signal(inline || config.open);
@@ -131,25 +138,23 @@ export function mount(target: Element, options: MountOptions): WidgetHandle {
       open.value = !open.value;
     },
     send(text) {
-      if (typeof text !== 'string') return log('warn', 'send() needs the message as a string.');
       // The store opens the conversation first if need be.
-      const rejection = store.send(text);
-      if (rejection) log('warn', `send() did not send the message (${rejection}).`);
+      const rejection = typeof text === 'string' ? store.send(text) : 'not a string';
+      if (rejection) log('warn', `send: the message was not sent (${rejection}).`);
     },
     reset: () => store.reset(),
     setVariables(variables) {
       const problems: string[] = [];
-      store.setVariables(cleanVariables(variables, 'setVariables()', problems));
-      if (problems.length) log('warn', problems.join(' '));
+      store.setVariables(cleanVariables(variables, 'setVariables', problems));
+      log('warn', problems.join(' '));
     },
     on(event, handler) {
-      const listener: [WidgetEvent, (detail: never) => void] = [event, handler];
+      const listener: Listener = [event, handler, ''];
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     destroy() {
       stopOpen();
-      stopStoreEvents();
       store.dispose();
       render(null, shadow);
       removeStyles();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, parseConfig, readAttributes, resolveOptions, type WidgetConfig } from '../src/config';
+import { DEFAULTS, parseConfig, readAttributes, type WidgetConfig } from '../src/config';
 
 const ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 const context = { scriptSrc: 'https://cdn.example.com/widget/widget.js', pageUrl: 'https://shop.example.org/help/' };
@@ -104,17 +104,17 @@ describe('parseConfig', () => {
     [
       'a missing id',
       {},
-      'data-assistant-id is missing: add your assistant\'s id (a UUID like 3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10). The chat widget is not shown.',
+      'data-assistant-id is missing: it should be a UUID like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx. The chat widget is not shown.',
     ],
     [
       'a blank id',
       { assistantId: '   ' },
-      'data-assistant-id is missing: add your assistant\'s id (a UUID like 3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10). The chat widget is not shown.',
+      'data-assistant-id is missing: it should be a UUID like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx. The chat widget is not shown.',
     ],
     [
       'a malformed id',
       { assistantId: 'northwind-dental' },
-      'data-assistant-id "northwind-dental" is not a valid assistant id (expected a UUID like 3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10). The chat widget is not shown.',
+      'data-assistant-id "northwind-dental" is not a UUID like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx. The chat widget is not shown.',
     ],
   ])('shows no widget for %s and says why', (_, input, message) => {
     const result = parseConfig(input, context);
@@ -122,61 +122,60 @@ describe('parseConfig', () => {
     expect(result.problems).toEqual([message]);
   });
 
-  it.each<[string, Record<string, string>, string, Partial<WidgetConfig>]>([
-    ['bad JSON in data-variables', { variables: '{name: Ada}' }, 'data-variables is not valid JSON (write it like {"name": "Ada"}); no variables are sent.', { variables: {} }],
-    ['a JSON array in data-variables', { variables: '["Ada"]' }, 'data-variables must be a JSON object like {"name": "Ada"}; no variables are sent.', { variables: {} }],
-    ['JSON null in data-variables', { variables: 'null' }, 'data-variables must be a JSON object like {"name": "Ada"}; no variables are sent.', { variables: {} }],
+  it.each<[string, Record<string, string>, string[], Partial<WidgetConfig>]>([
+    ['bad JSON in data-variables', { variables: '{name: Ada}' }, ['data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.'], { variables: {} }],
+    ['a JSON array in data-variables', { variables: '["Ada"]' }, ['data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.'], { variables: {} }],
+    ['JSON null in data-variables', { variables: 'null' }, ['data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.'], { variables: {} }],
     [
       'nested values in data-variables',
       { variables: '{"name":"Ada","address":{"city":"Oslo"},"tags":["a"],"none":null}' },
-      'data-variables: "address", "tags", "none" are not a string, number or boolean and left out.',
+      [
+        'data-variables.address is not a string, number or boolean; left out.',
+        'data-variables.tags is not a string, number or boolean; left out.',
+        'data-variables.none is not a string, number or boolean; left out.',
+      ],
       { variables: { name: 'Ada' } },
     ],
     [
       'a __proto__ key in data-variables',
       { variables: '{"__proto__":"x","name":"Ada"}' },
-      'data-variables: "__proto__" is not a string, number or boolean and left out.',
+      ['data-variables.__proto__ is not a string, number or boolean; left out.'],
       { variables: { name: 'Ada' } },
     ],
-    ['an unknown theme', { theme: 'blue' }, 'data-theme "blue" is not one of light, dark, auto; using "light".', { theme: 'light' }],
+    ['an unknown theme', { theme: 'blue' }, ['data-theme "blue" is not one of light, dark, auto; using light.'], { theme: 'light' }],
     [
       'an unknown position',
       { position: 'middle' },
-      'data-position "middle" is not a corner (bottom-right, bottom-left, top-right, top-left, or right-bottom…); using "bottom-right".',
+      ['data-position "middle" is not one of bottom-right, bottom-left, top-right, top-left; using bottom-right.'],
       { position: 'bottom-right' },
     ],
-    ['an unknown type', { type: 'live' }, 'data-type "live" is not one of widget, test; using "widget".', { type: 'widget' }],
-    ['an unknown storage', { storage: 'cookie' }, 'data-storage "cookie" is not one of local, session, memory; using "local".', { storage: 'local' }],
-    [
-      'a colour name',
-      { color: 'red' },
-      'data-color "red" is not a hex colour like #4f46e5 (#rgb, #rrggbb or #rrggbbaa); using #4f46e5.',
-      { color: '#4f46e5' },
-    ],
+    ['an unknown type', { type: 'live' }, ['data-type "live" is not one of widget, test; using widget.'], { type: 'widget' }],
+    ['an unknown storage', { storage: 'cookie' }, ['data-storage "cookie" is not one of local, session, memory; using local.'], { storage: 'local' }],
+    ['a colour name', { color: 'red' }, ['data-color "red" is not a hex colour like #4f46e5; using #4f46e5.'], { color: '#4f46e5' }],
     [
       'a colour with CSS after it',
       { color: '#fff;} body{display:none' },
-      'data-color "#fff;} body{display:none" is not a hex colour like #4f46e5 (#rgb, #rrggbb or #rrggbbaa); using #4f46e5.',
+      ['data-color "#fff;} body{display:none" is not a hex colour like #4f46e5; using #4f46e5.'],
       { color: '#4f46e5' },
     ],
-    ['a five-digit colour', { color: '#12345' }, 'data-color "#12345" is not a hex colour like #4f46e5 (#rgb, #rrggbb or #rrggbbaa); using #4f46e5.', { color: '#4f46e5' }],
-    ['data-open=yes', { open: 'yes' }, 'data-open "yes" should be "true" or "false"; using false.', { open: false }],
+    ['a five-digit colour', { color: '#12345' }, ['data-color "#12345" is not a hex colour like #4f46e5; using #4f46e5.'], { color: '#4f46e5' }],
+    ['data-open=yes', { open: 'yes' }, ['data-open "yes" is not one of true, false; using false.'], { open: false }],
     [
       'data-show-function-calls=0',
       { showFunctionCalls: '0' },
-      'data-show-function-calls "0" should be "true" or "false"; using true.',
+      ['data-show-function-calls "0" is not one of true, false; using true.'],
       { showFunctionCalls: true },
     ],
-    ['a locale that is not a language tag', { locale: 'german!' }, 'data-locale "german!" is not a language tag like "en" or "de-AT"; using the page\'s language.', { locale: undefined }],
+    ['a locale that is not a language tag', { locale: 'german!' }, ['data-locale "german!" is not a language tag like de-AT; using the page\'s language.'], { locale: undefined }],
     [
       'a javascript: API base',
       { apiBase: 'javascript:alert(1)' },
-      'data-api-base "javascript:alert(1)" is not an http(s) URL; using https://cdn.example.com/api.',
+      ['data-api-base "javascript:alert(1)" is not an http(s) URL; using https://cdn.example.com/api.'],
       { apiBase: 'https://cdn.example.com/api' },
     ],
-  ])('falls back to the default for %s, with one message', (_, input, message, expected) => {
+  ])('falls back to the default for %s, with one sentence per problem', (_, input, messages, expected) => {
     const result = parse(input);
-    expect(result.problems).toEqual([message]);
+    expect(result.problems).toEqual(messages);
     expect(result.config).toMatchObject(expected);
   });
 
@@ -204,7 +203,7 @@ describe('parseConfig', () => {
 
   it('names element attributes without the data- prefix', () => {
     const result = parseConfig({ assistantId: ID, theme: 'neon' }, { source: 'element' });
-    expect(result.problems).toEqual(['theme "neon" is not one of light, dark, auto; using "light".']);
+    expect(result.problems).toEqual(['theme "neon" is not one of light, dark, auto; using light.']);
   });
 
   it('ignores values inherited from a polluted Object.prototype', () => {
@@ -229,24 +228,27 @@ describe('readAttributes', () => {
   });
 });
 
-describe('resolveOptions', () => {
+describe('parseConfig with JavaScript options', () => {
+  /** What mount() does with its options: plain JavaScript may pass anything. */
+  const resolveOptions = (options: object) => parseConfig(options as Record<string, string>, { ...context, source: 'options' });
+
   it('takes typed options as they are', () => {
-    const result = resolveOptions({ assistantId: ID, open: true, variables: { name: 'Ada' }, position: 'right-top' }, context);
+    const result = resolveOptions({ assistantId: ID, open: true, variables: { name: 'Ada' }, position: 'right-top' });
     expect(result.problems).toEqual([]);
     expect(result.config).toMatchObject({ open: true, variables: { name: 'Ada' }, position: 'top-right' });
   });
 
   it('names options in camelCase when plain JavaScript passes wrong values', () => {
-    const result = resolveOptions({ assistantId: ID, theme: 'neon', open: 'maybe', variables: { n: Number.NaN } }, context);
+    const result = resolveOptions({ assistantId: ID, theme: 'neon', open: 'maybe', variables: { n: Number.NaN } });
     expect(result.problems).toEqual([
-      'theme "neon" is not one of light, dark, auto; using "light".',
-      'variables: "n" is not a string, number or boolean and left out.',
-      'open "maybe" should be "true" or "false"; using false.',
+      'theme "neon" is not one of light, dark, auto; using light.',
+      'variables.n is not a string, number or boolean; left out.',
+      'open "maybe" is not one of true, false; using false.',
     ]);
   });
 
   it('refuses a missing assistant id', () => {
-    const result = resolveOptions({}, context);
+    const result = resolveOptions({});
     expect(result.config).toBeNull();
     expect(result.problems[0]).toMatch(/^assistantId is missing/);
   });

@@ -90,7 +90,7 @@ describe('<assistant-chat>', () => {
     element.setAttribute('assistant-id', 'northwind');
     document.body.appendChild(element);
     await waitFor(() => expect(errors).toHaveBeenCalledTimes(1));
-    expect(String(errors.mock.calls[0]![0])).toMatch(/^AssistantChat: assistant-id "northwind" is not a valid assistant id/);
+    expect(String(errors.mock.calls[0]![0])).toMatch(/^AssistantChat: assistant-id "northwind" is not a UUID like /);
     expect(element.children).toHaveLength(0);
   });
 });

@@ -75,7 +75,7 @@ describe('the script tag', () => {
     await loadScript(second);
     expect(hosts()).toHaveLength(1);
     expect(ownMessages(warnings)).toEqual([
-      [`AssistantChat: assistant ${NORTHWIND} is already on this page; the second widget is not added.`],
+      [`AssistantChat: assistant ${NORTHWIND} is already on this page.`],
     ]);
   });
 
@@ -171,7 +171,7 @@ describe('bad configuration', () => {
     expect(hosts()).toHaveLength(0);
     expect(errors).toHaveBeenCalledTimes(1);
     expect(errors.mock.calls[0]![0]).toBe(
-      'AssistantChat: data-assistant-id "northwind" is not a valid assistant id (expected a UUID like 3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10). The chat widget is not shown. data-theme "neon" is not one of light, dark, auto; using "light".',
+      'AssistantChat: data-assistant-id "northwind" is not a UUID like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx. The chat widget is not shown. data-theme "neon" is not one of light, dark, auto; using light.',
     );
     // The API is still there, so the page's own calls cannot fail.
     expect(() => win.AssistantChat?.('open')).not.toThrow();
@@ -181,7 +181,7 @@ describe('bad configuration', () => {
     await loadScript(addTag({ 'data-assistant-id': NORTHWIND, 'data-variables': '{name:"Ada"}', 'data-color': 'teal' }));
     expect(hosts()).toHaveLength(1);
     expect(ownMessages(warnings)).toHaveLength(1);
-    expect(String(ownMessages(warnings)[0]![0])).toContain('data-variables is not valid JSON');
+    expect(String(ownMessages(warnings)[0]![0])).toContain('data-variables is not a JSON object');
     expect(String(ownMessages(warnings)[0]![0])).toContain('data-color "teal" is not a hex colour');
     expect(errors).not.toHaveBeenCalled();
   });
@@ -258,6 +258,28 @@ describe('window.AssistantChat', () => {
     expect(opened).toEqual([NORTHWIND]);
   });
 
+  it('tells a listener given an assistant id only about that widget, and resolves reset() once done', async () => {
+    new Function(STUB)();
+    const api = createFakeConversationFetch();
+    win.AssistantChat!('mount', { assistantId: NORTHWIND, fetch: api.fetch, type: 'test' });
+    win.AssistantChat!('mount', { assistantId: QUIET, fetch: api.fetch, type: 'test' });
+    await loadScript(null);
+    const opened: string[] = [];
+    win.AssistantChat!.on('open', (_detail, id) => opened.push(id), QUIET.toUpperCase());
+    win.AssistantChat!.open();
+    expect(opened).toEqual([QUIET]);
+    await waitFor(() => expect(api.requests).toHaveLength(2));
+    // Resolved once that widget's new conversation has been created.
+    await win.AssistantChat!.reset(NORTHWIND);
+    const created = (r: (typeof api.requests)[number]) => `${r.method} ${new URL(r.url).pathname} ${(r.body as { assistant_id: string }).assistant_id}`;
+    expect(api.requests.map(created)).toEqual([
+      `POST /api/conversations ${NORTHWIND}`,
+      `POST /api/conversations ${QUIET}`,
+      `POST /api/conversations ${NORTHWIND}`,
+    ]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it('answers unknown commands, inherited names and bad arguments with a warning, never an exception', async () => {
     await loadScript(addTag({ 'data-assistant-id': NORTHWIND }));
     const call = win.AssistantChat as unknown as (...args: unknown[]) => unknown;
@@ -272,10 +294,10 @@ describe('window.AssistantChat', () => {
     expect(win.AssistantChat!.widgets()).toEqual([NORTHWIND]);
     expect(ownMessages(warnings).map((c) => String(c[0]))).toEqual([
       ...Array(6).fill(expect.stringMatching(/^AssistantChat: unknown command/)),
-      'AssistantChat: open: the assistant id must be a string.',
-      'AssistantChat: on: unknown event "click"; use open, close, message, error, conversation.',
-      'AssistantChat: on: the handler must be a function.',
-      'AssistantChat: send() needs the message as a string.',
+      'AssistantChat: open: no widget for assistant 12 on this page.',
+      'AssistantChat: on: expected an event (open, close, message, error, conversation) and a function.',
+      'AssistantChat: on: expected an event (open, close, message, error, conversation) and a function.',
+      'AssistantChat: send: the message was not sent (not a string).',
       `AssistantChat: open: no widget for assistant ${QUIET} on this page.`,
     ]);
   });

@@ -185,13 +185,13 @@ describe('mount', () => {
 
   it('throws a clear error without a valid assistant id, and warns once about other bad options', () => {
     expect(() => mount(document.body, { assistantId: 'northwind' })).toThrow(
-      'AssistantChat: assistantId "northwind" is not a valid assistant id',
+      'AssistantChat: assistantId "northwind" is not a UUID like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.',
     );
     expect(document.body.children).toHaveLength(0);
     mountWidget({ theme: 'neon' as never, color: 'teal' });
     expect(warnings).toHaveBeenCalledTimes(1);
     expect(warnings.mock.calls[0]![0]).toBe(
-      'AssistantChat: theme "neon" is not one of light, dark, auto; using "light". color "teal" is not a hex colour like #4f46e5 (#rgb, #rrggbb or #rrggbbaa); using #4f46e5.',
+      'AssistantChat: theme "neon" is not one of light, dark, auto; using light. color "teal" is not a hex colour like #4f46e5; using #4f46e5.',
     );
   });
 

@@ -7,7 +7,7 @@
 /** The fixture assistant the widget pages use ("Northwind Dental" of demo/server/assistants.json). */
 export const ASSISTANT_ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 
-/** The launcher inside the widget's shadow root (src/ui/Launcher.tsx) and inside the floor's. */
+/** The launcher inside the widget's shadow root (src/ui/App.tsx) and inside the floor's. */
 export const WIDGET_LAUNCHER = 'button.launcher';
 export const FLOOR_LAUNCHER = 'button.launcher';
 

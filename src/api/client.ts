@@ -63,9 +63,14 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
 
+/** An API root without its trailing slashes (`https://x.test/api/` and `https://x.test/api` are one base). */
+export function trimBase(apiBase: string): string {
+  return apiBase.replace(/\/+$/, '');
+}
+
 /** Creates a client for the conversation API at `options.baseUrl`. */
 export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, sendTimeoutMs = 45000 }: ApiClientOptions): ApiClient {
-  const base = baseUrl.replace(/\/+$/, '');
+  const base = trimBase(baseUrl);
 
   /**
    * One request (a POST when there is a body). Resolves with what `pick` makes of a successful
@@ -75,16 +80,13 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
     path: string,
     body: object | undefined,
     limit: number,
-    signal: AbortSignal | undefined,
+    options: CallOptions | undefined,
     pick: (data: JsonObject) => T | false | undefined,
   ): Promise<T> {
+    const signal = options?.signal;
     const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, limit);
     const abort = () => controller.abort();
+    const timer = setTimeout(abort, limit);
     signal?.addEventListener('abort', abort);
     // Settles the request even when a transport ignores its signal.
     // (Only rejects while raced: the timer and the caller's signal are released before the request ends.)
@@ -109,11 +111,14 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
       if (value) return value;
       throw toError(status, data, response.headers.get('Retry-After'));
     } catch (error) {
+      // Aborted by the time limit unless the caller aborted.
       throw error instanceof ApiError
         ? error
-        : timedOut
-          ? new ApiError('timeout', 'No answer in time.')
-          : new ApiError('network', signal?.aborted ? 'The request was cancelled.' : 'The server could not be reached.');
+        : signal?.aborted
+          ? new ApiError('network', 'Cancelled.')
+          : controller.signal.aborted
+            ? new ApiError('timeout', 'Timed out.')
+            : new ApiError('network', 'Network error.');
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', abort);
@@ -123,21 +128,20 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
   return {
     async createConversation({ assistantId, type, variables }, callOptions) {
       checkId(assistantId, 'assistant_id');
-      return request('/conversations', { assistant_id: assistantId, type, variables }, timeoutMs, callOptions?.signal, (data) => {
+      return request('/conversations', { assistant_id: assistantId, type, variables }, timeoutMs, callOptions, (data) => {
         const history = toHistory(data.history);
         return isUuid(data.conversation_id) && history && { conversationId: data.conversation_id, history };
       });
     },
 
     async getConversation(conversationId, callOptions) {
-      checkId(conversationId, 'conversation_id');
-      return request('/conversations/' + conversationId, undefined, timeoutMs, callOptions?.signal, (data) => toHistory(data.history));
+      checkId(conversationId);
+      return request('/conversations/' + conversationId, undefined, timeoutMs, callOptions, (data) => toHistory(data.history));
     },
 
     async sendMessage(conversationId, message, callOptions) {
-      checkId(conversationId, 'conversation_id');
-      const path = `/conversations/${conversationId}/messages`;
-      return request(path, { message }, sendTimeoutMs, callOptions?.signal, (data) => {
+      checkId(conversationId);
+      return request(`/conversations/${conversationId}/messages`, { message }, sendTimeoutMs, callOptions, (data) => {
         const functionCalls = data.function_calls ?? [];
         return typeof data.message === 'string' && areCalls(functionCalls) && { message: data.message, functionCalls };
       });
@@ -148,7 +152,7 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
 const JSON_TYPE = 'application/json';
 
 /** Refuses an id that is not a UUID before it enters a request. */
-function checkId(id: string, field: string): void {
+function checkId(id: string, field = 'conversation_id'): void {
   if (!isUuid(id)) throw new ApiError('validation', field + ' must be a UUID.', { fields: { [field]: ['must be a UUID'] } });
 }
 
@@ -163,7 +167,8 @@ function toObject(text: string): JsonObject {
   return {};
 }
 
-function isObject(value: unknown): value is JsonObject {
+/** True for a plain JSON object (not null, not an array). */
+export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -199,25 +204,21 @@ function toError(status: number, body: JsonObject, retryAfter: string | null): A
         : (KINDS[status] ??
           (/balance/i.test(`${body.error_code} ${detail}`) ? 'insufficient_balance' : /failed to process/i.test(`${detail}`) ? 'assistant_failed' : 'rejected'));
   const errors = body.errors;
-  return new ApiError(
-    kind,
-    detail ?? (status < 400 ? 'The answer was not understood.' : status < 500 ? `The request was refused (HTTP ${status}).` : 'The server had a problem.'),
-    {
-      status,
-      retryAfterMs: kind === 'rate_limited' ? (seconds(body.retry_after) ?? seconds(retryAfter) ?? 5) * 1000 : undefined,
-      fields:
-        kind === 'validation' && isObject(errors)
-          ? Object.fromEntries(Object.entries(errors).map(([key, value]) => [key, [value].flat().filter((v) => typeof v === 'string')]))
-          : undefined,
-    },
-  );
+  return new ApiError(kind, detail ?? 'HTTP ' + status, {
+    status,
+    retryAfterMs: kind === 'rate_limited' ? (seconds(body.retry_after ?? retryAfter) ?? 5) * 1000 : undefined,
+    fields:
+      kind === 'validation' && isObject(errors)
+        ? Object.fromEntries(Object.entries(errors).map(([key, value]) => [key, [value].flat().filter((v) => typeof v === 'string')]))
+        : undefined,
+  });
 }
 
 /** A wait in seconds, given as a number of seconds or (`Retry-After`) an HTTP date; at most an hour. */
 function seconds(value: unknown): number | undefined {
-  if (typeof value !== 'number' && !(typeof value === 'string' && value.trim())) return undefined;
-  const n = Number(value);
-  const wait = Number.isNaN(n) ? (Date.parse(value as string) - Date.now()) / 1000 : n;
+  const text = String(value ?? '').trim();
+  if (!text) return undefined;
+  const wait = Number.isNaN(+text) ? (Date.parse(text) - Date.now()) / 1000 : +text;
   return wait >= 0 ? Math.min(wait, 3600) : undefined;
 }
 
@@ -229,10 +230,8 @@ function seconds(value: unknown): number | undefined {
 export function toJson(value: unknown): string {
   if (typeof value === 'string') {
     // Quotes, backslashes, controls, U+2028/9 and lone surrogates (which UTF-8 encoding would alter)
-    // become \u escapes; a surrogate pair stays as it is.
-    return `"${value.replace(/[\\"\x00-\x1f\u2028\u2029]|[\ud800-\udbff][\udc00-\udfff]?|[\udc00-\udfff]/g, (c) =>
-      c.length > 1 ? c : '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
-    )}"`;
+    // become \u escapes; with the `u` flag a surrogate pair is one character, outside the class.
+    return `"${value.replace(/[\\"\x00-\x1f\u2028\u2029\ud800-\udfff]/gu, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))}"`;
   }
   if (typeof value === 'boolean' || Number.isFinite(value)) return String(value);
   if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;

@@ -24,15 +24,17 @@ export function browserFetch(win: Window & typeof globalThis): FetchLike {
   if (isNative(native)) return (input, init) => native.call(win, input, init);
   return (input, init) =>
     new Promise((resolve, reject) => {
+      // The client always gives the method, a headers object and (for a POST) a string body.
       const xhr = new win.XMLHttpRequest();
-      xhr.open(init.method ?? 'GET', input);
-      const headers = (init.headers ?? {}) as Record<string, string>;
+      xhr.open(init.method!, input);
+      const headers = init.headers as Record<string, string>;
       for (const name of Object.keys(headers)) xhr.setRequestHeader(name, headers[name]!);
       // What the client reads of a response.
       xhr.onload = () =>
         resolve({ status: xhr.status, text: async () => xhr.responseText, headers: { get: (name) => xhr.getResponseHeader(name) } });
-      xhr.onerror = xhr.onabort = xhr.ontimeout = () => reject(new TypeError('Network request failed'));
+      // The client turns any rejection into a network error.
+      xhr.onerror = xhr.onabort = reject;
       init.signal?.addEventListener('abort', () => xhr.abort());
-      xhr.send((init.body as string | undefined) ?? null);
+      xhr.send(init.body as string | undefined);
     });
 }

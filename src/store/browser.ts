@@ -2,6 +2,7 @@
  * The real dependencies of the conversation store, for a browser page.
  */
 import { isUuid, type ApiClient } from '../api/client';
+import { log } from '../config';
 import { createStorage } from './storage';
 import type { StorageLike, StoreDeps, TabMessage, TabSync } from './types';
 
@@ -17,22 +18,21 @@ export interface BrowserStoreDepsInput {
 
 /**
  * Real clock, ids, timers, network state (navigator.onLine and online/offline events),
- * a BroadcastChannel/Web Locks tab sync and console warnings.
+ * a BroadcastChannel/Web Locks tab sync and console warnings (`AssistantChat: …`, like the config's).
  * Whatever the page refuses (sandboxed frames, old browsers) quietly does nothing.
  */
 export function createBrowserStoreDeps(input: BrowserStoreDepsInput): StoreDeps {
   const prefix = Math.random().toString(36).slice(2, 8);
   let count = 0;
   return {
-    client: input.client,
-    storage: input.storage,
+    ...input,
     tabStorage: input.tabStorage ?? createStorage('session'),
     now: Date.now,
     newId: () => `${prefix}-${++count}`,
     setTimer: (callback, ms) => setTimeout(callback, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     network: {
-      isOnline: () => navigator.onLine !== false,
+      isOnline: () => navigator.onLine,
       subscribe(listener) {
         const change = (event: Event) => listener(event.type === 'online');
         addEventListener('online', change);
@@ -44,7 +44,7 @@ export function createBrowserStoreDeps(input: BrowserStoreDepsInput): StoreDeps 
       },
     },
     tabs: createTabSync(input.scope),
-    warn: (message) => console.warn('[assistant-chat] ' + message),
+    warn: (message) => log('warn', message),
   };
 }
 

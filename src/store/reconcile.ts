@@ -53,10 +53,10 @@ export function reconcile({ snapshot, history, text }: ReconcileInput): Verdict 
   const index = candidates[0];
   if (index === undefined) return { outcome: 'not-landed' };
   const ambiguous = candidates.length > 1;
-  const replyIndex = replyOf(history, index);
-  return replyIndex === undefined || candidates.some((i) => replyOf(history, i) === undefined)
-    ? { outcome: 'landed-waiting', index, ambiguous }
-    : { outcome: 'landed-with-reply', index, replyIndex, reply: history[replyIndex]!, ambiguous };
+  // Waits while any candidate (this message among them) is unanswered.
+  if (candidates.some((i) => replyOf(history, i) === undefined)) return { outcome: 'landed-waiting', index, ambiguous };
+  const replyIndex = replyOf(history, index)!;
+  return { outcome: 'landed-with-reply', index, replyIndex, reply: history[replyIndex]!, ambiguous };
 }
 
 function replyOf(history: readonly WireMessage[], index: number): number | undefined {

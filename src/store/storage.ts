@@ -17,9 +17,8 @@ export function createStorage(choice: StorageChoice, lookup: (choice: 'local' | 
   if (choice !== 'memory') {
     try {
       web = lookup(choice);
-      web.getItem('');
     } catch {
-      web = undefined;
+      // out of reach: memory only
     }
   }
   const inMemory = (key: string) => !web || memoryOnly.has(key);
@@ -63,5 +62,5 @@ export function createStorage(choice: StorageChoice, lookup: (choice: 'local' | 
 }
 
 function webStorage(choice: 'local' | 'session'): Storage {
-  return choice === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+  return globalThis[`${choice}Storage`];
 }

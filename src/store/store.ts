@@ -3,9 +3,9 @@
  * It keeps two promises: nothing the visitor typed is lost, and no message is billed twice
  * (a send of unknown outcome is settled by reading the history, see ./reconcile.ts).
  */
-import { batch, computed, effect, signal } from '@preact/signals-core';
-import { isUuid, toJson } from '../api/client';
-import { ApiError, isOutcomeUnknown } from '../api/errors';
+import { computed, effect, signal } from '@preact/signals-core';
+import { isUuid, toJson, trimBase } from '../api/client';
+import { ApiError, isOutcomeUnknown, type ApiErrorKind } from '../api/errors';
 import { MAX_MESSAGE_LENGTH, type WireMessage } from '../api/types';
 import { toParts, type ChatError, type ChatMessage, type ChatNotice, type ChatStatus, type MessageStatus } from '../model';
 import { reconcile } from './reconcile';
@@ -20,16 +20,15 @@ export function checkMessage(text: string): 'empty' | 'too-long' | null {
 
 /** The storage key of a conversation id: one per assistant and API base. */
 export function storageKey(assistantId: string, apiBase: string): string {
-  return `assistant-chat:${assistantId}@${normalizeBase(apiBase)}`;
+  return `assistant-chat:${assistantId}@${trimBase(apiBase)}`;
 }
 
 /** Default back-off: 1 s, 2 s, 4 s, 8 s between five tries. */
 export const DEFAULT_BACKOFF = { initialMs: 1000, maxMs: 15000, attempts: 5 };
 
-const DRAFT_DELAY_MS = 300;
-/** The same text sent again this soon is the same send (double Enter, double click, key repeat). */
-const REPEAT_MS = 1000;
 const STOP = Symbol('stop');
+/** Opening errors that refuse sends: for good, or until the owner tops up. */
+const BLOCKING: Partial<Record<ApiErrorKind, 'closed' | 'balance'>> = { not_found: 'closed', validation: 'closed', insufficient_balance: 'balance' };
 const NOT_SENT: ChatError = { kind: 'network', detail: 'Not sent.', retryable: true };
 
 /** A message that is not (known to be) on the server yet. */
@@ -49,7 +48,7 @@ interface Outgoing {
 export function createConversationStore(options: StoreOptions, deps: StoreDeps): ConversationStore {
   const { assistantId, type, slowAfterMs = 8000, backoff: { initialMs, maxMs, attempts } = DEFAULT_BACKOFF } = options;
   let variables = options.variables;
-  const apiBase = normalizeBase(options.apiBase);
+  const apiBase = trimBase(options.apiBase);
   const key = storageKey(assistantId, apiBase);
   const { client, storage, tabStorage, tabs, network } = deps;
 
@@ -89,7 +88,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
 
   // ---- small helpers -------------------------------------------------------------------
 
-  const emit = (event: StoreEvent) => listeners.forEach((listener) => safely(() => listener(event)));
+  // (The one listener, mount's, isolates the host page's handlers from each other and from the store.)
+  const emit = (event: StoreEvent) => listeners.forEach((listener) => listener(event));
   const ready = () => status.value === 'ready';
   const stopIfAborted = (signal: AbortSignal) => {
     if (signal.aborted) throw STOP;
@@ -182,8 +182,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   const flushDraft = () => {
     if (draft.value !== savedDraft) save(storage, key + ':draft', (savedDraft = draft.value) ? { text: savedDraft } : null);
   };
-  // Written once typing pauses (the timer is cancelled by the next keystroke).
-  const stopDraft = effect(() => (draft.value === savedDraft ? undefined : later(DRAFT_DELAY_MS, flushDraft)));
+  // Written once typing pauses for 300 ms (the timer is cancelled by the next keystroke).
+  const stopDraft = effect(() => (draft.value === savedDraft ? undefined : later(300, flushDraft)));
 
   /**
    * After a reload: messages that may have reached the server are checked (never resent unchecked);
@@ -232,14 +232,12 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
 
   /** Shows conversation `id` with its history, and remembers it for the next visit. */
   function enter(id: string, history: readonly WireMessage[]) {
-    batch(() => {
-      if (conversationId.value !== id) {
-        ids = [];
-        conversationId.value = id;
-        emit({ type: 'conversation', conversationId: id });
-      }
-      setHistory(history);
-    });
+    if (conversationId.value !== id) {
+      ids = [];
+      conversationId.value = id;
+      emit({ type: 'conversation', conversationId: id });
+    }
+    setHistory(history);
     save(storage, key, { conversationId: id });
   }
 
@@ -248,19 +246,17 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
    * leave the outbox, tell the host page and the other tabs.
    */
   function landed(item: Outgoing, ...indexes: number[]) {
-    batch(() => {
-      outbox = outbox.filter((m) => m !== item);
-      sync();
-      for (const i of indexes) {
-        const message = known.value[i]!;
-        emit({ type: 'message', message });
-        if (message.role === 'assistant') {
-          error.value = null;
-          refreshWanted ||= behind;
-          behind = false;
-        }
+    outbox = outbox.filter((m) => m !== item);
+    sync();
+    for (const i of indexes) {
+      const message = known.value[i]!;
+      emit({ type: 'message', message });
+      if (message.role === 'assistant') {
+        error.value = null;
+        refreshWanted ||= behind;
+        behind = false;
       }
-    });
+    }
     tabs.post({ type: 'history-changed', conversationId: conversationId.value! });
   }
 
@@ -269,11 +265,9 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   /** Opens `prefer`, else the current or stored conversation, else a new one; then sends what waits. */
   async function open(prefer: string | null = null): Promise<void> {
     const signal = session.signal;
-    batch(() => {
-      status.value = 'loading';
-      error.value = null;
-      if (blocked === 'balance') blocked = null;
-    });
+    status.value = 'loading';
+    error.value = null;
+    if (blocked === 'balance') blocked = null;
     try {
       let stale = false;
       // Under the lock, so that tabs opened at once create one conversation between them (the later
@@ -297,25 +291,21 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       });
       stopIfAborted(signal);
       if (stale) notice.value = 'conversation-replaced';
-      batch(() => {
-        status.value = 'ready';
-        restoreOutbox();
-      });
+      status.value = 'ready';
+      restoreOutbox();
       void pump();
     } catch (e) {
-      if (signal.aborted) return;
-      const err = toApiError(e);
-      const kind = err.kind;
-      // Creating answered "not found", or refused the configuration: calling again cannot help.
-      if (kind === 'not_found' || kind === 'validation') {
-        blocked = 'closed';
-        deps.warn(`Assistant ${assistantId} at ${apiBase}: ${kind === 'validation' ? err.message : 'not found'}`);
-      } else if (kind === 'insufficient_balance') blocked = 'balance';
-      batch(() => {
-        status.value = 'error';
-        setError(toChatError(err, blocked !== 'closed'));
-      });
+      if (!signal.aborted) halt(toApiError(e));
     }
+  }
+
+  /** The conversation cannot be used: says why, and refuses sends when calling again cannot help. */
+  function halt(err: ApiError) {
+    // Not found, or the configuration refused: for good. The owner's balance: until a visitor tries again.
+    blocked = BLOCKING[err.kind] ?? null;
+    if (blocked === 'closed') deps.warn(`Assistant ${assistantId} at ${apiBase}: ${err.message}`);
+    status.value = 'error';
+    setError(toChatError(err, blocked !== 'closed'));
   }
 
   /**
@@ -331,13 +321,11 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
           status === 'queued' && snapshot === undefined ? { id, text, status } : { id, text, status: 'failed', error: error ?? NOT_SENT },
         )
       : [];
-    batch(() => {
-      busy.value = false;
-      setHistory([]);
-      conversationId.value = null;
-      notice.value = note;
-      sync();
-    });
+    busy.value = false;
+    setHistory([]);
+    conversationId.value = null;
+    notice.value = note;
+    sync();
     return (loading = open(prefer));
   }
 
@@ -409,12 +397,11 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
         busy.value = false;
         return kind === 'rate_limited' ? pause(err, signal) : checkGone(err, signal);
       }
-      fail(item, chatError);
       if (kind === 'insufficient_balance') {
-        blocked = 'balance';
-        status.value = 'error';
-        error.value = chatError;
-      }
+        // Told once, as the widget's error.
+        update(item, 'failed', chatError);
+        halt(err);
+      } else fail(item, chatError);
     }
   }
 
@@ -487,8 +474,10 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
 
   // ---- the public surface ---------------------------------------------------------------
 
+  /** Opens the conversation unless it is open or refused for good; when open, sends what waits. */
   async function start(): Promise<void> {
-    if (blocked !== 'closed' && !ready()) await (status.value === 'loading' ? loading : (loading = open()));
+    if (ready()) void pump();
+    else if (blocked !== 'closed') await (status.value === 'loading' ? loading : (loading = open()));
   }
 
   return {
@@ -503,15 +492,13 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     send(text) {
       const now = deps.now();
       const rejection = blocked ? 'unavailable' : checkMessage(text);
-      if (rejection || (text === lastSend.text && now - lastSend.at < REPEAT_MS)) return rejection;
+      // The same text again within a second is the same send (double Enter, double click, key repeat).
+      if (rejection || (text === lastSend.text && now - lastSend.at < 1000)) return rejection;
       lastSend = { text, at: now };
       outbox.push({ id: deps.newId(), text, status: 'queued' });
-      batch(() => {
-        sync();
-        if (draft.value === text) draft.value = '';
-      });
+      sync();
+      if (draft.value === text) draft.value = '';
       void start();
-      void pump();
       return null;
     },
     retry(messageId) {
@@ -521,7 +508,6 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       blocked = null;
       update(item, 'queued');
       void start();
-      void pump();
     },
     async reset() {
       if (blocked === 'closed') return;
@@ -549,10 +535,6 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       stopNetwork();
     },
   };
-}
-
-function normalizeBase(apiBase: string): string {
-  return apiBase.replace(/\/+$/, '');
 }
 
 function toApiError(e: unknown): ApiError {

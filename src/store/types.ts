@@ -91,7 +91,7 @@ export interface ConversationStore {
   readonly notice: ReadonlySignal<ChatNotice | null>;
   /** The visitor's unsent text; persisted so it survives a reload. */
   readonly draft: Signal<string>;
-  /** Creates or resumes the conversation; idempotent; retries after an error when called again. */
+  /** Creates or resumes the conversation (once open, sends what waits); idempotent; retries after an error when called again. */
   start(): Promise<void>;
   /** Queues a message; returns null when taken, or why not. Trims nothing the visitor typed but refuses blank text. */
   send(text: string): SendRejection | null;

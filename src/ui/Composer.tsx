@@ -33,10 +33,12 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
   const error = useValue(store.error);
   const kind = useValue(store.status) === 'error' ? error?.kind : undefined;
   const blocked = kind === 'not_found' || kind === 'insufficient_balance';
-  const count = text.length;
+  // Characters as the API counts them: code points (an emoji is one), not UTF-16 units.
+  const count = [...text].length;
   const tooLong = count > MAX_MESSAGE_LENGTH;
 
-  const submit = () => {
+  const submit = (event: Event) => {
+    event.preventDefault();
     const result = blocked ? 'unavailable' : store.send(store.draft.value);
     if (result === null) {
       store.draft.value = '';
@@ -47,21 +49,8 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
     // 'empty' needs no words; 'too-long' is already explained by the counter.
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    // keyCode 229: the key went to an input method (Safari reports the composing Enter this way).
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.keyCode === 229) return;
-    event.preventDefault();
-    submit();
-  };
-
   return (
-    <form
-      class="composer"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form class="composer" onSubmit={submit}>
       <div class="field">
         <textarea
           ref={inputRef}
@@ -76,7 +65,10 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
             store.draft.value = event.currentTarget.value;
             setRejection(null);
           }}
-          onKeyDown={onKeyDown}
+          onKeyDown={(event) => {
+            // keyCode 229: the key went to an input method (Safari reports the composing Enter this way).
+            if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) submit(event);
+          }}
         />
         <button type="submit" class="send" aria-label={strings.send} disabled={blocked || tooLong || !text.trim()}>
           <Icon name="send" />

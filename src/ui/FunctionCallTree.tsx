@@ -9,59 +9,48 @@ const DEPTH = 4;
 const BUDGET = 150;
 
 type Budget = { left: number };
-type Container = unknown[] | Record<string, unknown>;
-
-function size(value: Container): number {
-  return Array.isArray(value) ? value.length : Object.keys(value).length;
-}
 
 function renderValue(value: unknown, depth: number, budget: Budget, strings: Strings): ComponentChild {
   budget.left--;
   if (value === null || value === undefined) return <span class="v null">null</span>;
-  if (typeof value === 'string') {
-    if (value.length <= TEXT) return <span class="v">{value}</span>;
+  if (typeof value !== 'object') {
+    const text = String(value);
     return (
       <span class="v">
-        {value.slice(0, TEXT)}
-        <Reveal inline before="… " label={strings.showMore} render={() => value.slice(TEXT)} />
+        {text.slice(0, TEXT)}
+        {text.length > TEXT && <Reveal inline before="… " label={strings.showMore} render={() => text.slice(TEXT)} />}
       </span>
     );
   }
-  if (typeof value !== 'object') return <span class="v">{String(value)}</span>;
-  const container = value as Container;
-  const count = size(container);
-  if (count === 0) return <span class="v null">{strings.empty}</span>;
+  const count = Object.keys(value).length;
+  if (!count) return <span class="v null">{strings.empty}</span>;
   if (depth >= DEPTH || budget.left <= 0) {
     return (
       <Reveal
         inline
         label={fill(strings.expandNested, { n: count })}
-        render={() => renderEntries(container, 0, 0, { left: BUDGET }, strings)}
+        render={() => renderEntries(value, 0, 0, { left: BUDGET }, strings)}
       />
     );
   }
-  return renderEntries(container, 0, depth, budget, strings);
+  return renderEntries(value, 0, depth, budget, strings);
 }
 
-function renderEntries(value: Container, from: number, depth: number, budget: Budget, strings: Strings): ComponentChild {
-  const keys = Array.isArray(value) ? null : Object.keys(value);
-  const count = keys ? keys.length : (value as unknown[]).length;
-  const to = Math.min(count, from + ITEMS);
-  const items: ComponentChild[] = [];
-  for (let i = from; i < to; i++) {
-    const key = keys ? keys[i]! : null;
-    const item = key === null ? (value as unknown[])[i] : (value as Record<string, unknown>)[key];
-    items.push(
-      <li>
-        {key !== null && <span class="k">{key}</span>}
-        {renderValue(item, depth + 1, budget, strings)}
-      </li>,
-    );
-  }
-  const rest = count - to;
+// Arrays too: their keys are the indexes, shown by the numbers of an ordered list instead.
+function renderEntries(value: object, from: number, depth: number, budget: Budget, strings: Strings): ComponentChild {
+  const list = Array.isArray(value);
+  const keys = Object.keys(value);
+  const to = Math.min(keys.length, from + ITEMS);
+  const items = keys.slice(from, to).map((key) => (
+    <li>
+      {!list && <span class="k">{key}</span>}
+      {renderValue((value as Record<string, unknown>)[key], depth + 1, budget, strings)}
+    </li>
+  ));
+  const rest = keys.length - to;
   return (
     <>
-      {keys ? <ul class="tree">{items}</ul> : <ol class="tree" start={from + 1}>{items}</ol>}
+      {list ? <ol class="tree" start={from + 1}>{items}</ol> : <ul class="tree">{items}</ul>}
       {rest > 0 && (
         <Reveal
           label={fill(strings.moreItems, { n: rest })}
@@ -77,5 +66,5 @@ function renderEntries(value: Container, from: number, depth: number, budget: Bu
  * lists cut short behind "show more", deep nesting collapsed behind a button. Everything is text.
  */
 export function FunctionCallTree({ value, strings }: { value: unknown; strings: Strings }) {
-  return <>{renderValue(value, 0, { left: BUDGET }, strings)}</>;
+  return renderValue(value, 0, { left: BUDGET }, strings);
 }

@@ -18,7 +18,7 @@ export type IconName = keyof typeof PATHS;
 /** A decorative icon (hidden from assistive technology; the control around it carries the label). */
 export function Icon({ name, class: className }: { name: IconName; class?: string }) {
   return (
-    <svg class={className ? `i ${className}` : 'i'} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg class={className ? `i ${className}` : 'i'} viewBox="0 0 24 24" aria-hidden="true">
       <path d={PATHS[name]} />
     </svg>
   );

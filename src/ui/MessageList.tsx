@@ -5,7 +5,6 @@ import { useValue } from './hooks';
 import { Icon } from './Icon';
 import { Message } from './Message';
 import type { Strings } from './strings';
-import { TypingIndicator } from './TypingIndicator';
 
 /** How many messages a long history shows at first, and how many more each "show earlier" adds. */
 export const PAGE_SIZE = 50;
@@ -23,10 +22,6 @@ export interface MessageListProps {
   open: boolean;
 }
 
-function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 /**
  * The conversation. A long history renders only its last {@link PAGE_SIZE} messages, with a button for
  * earlier ones: a bounded DOM and bounded markdown work however long the history, while find-in-page,
@@ -34,98 +29,94 @@ function prefersReducedMotion(): boolean {
  * `content-visibility` alone would still build every node). Messages revealed that way go in a list
  * before the live log, so a screen reader does not read fifty old messages out as new.
  * The view sticks to the newest message unless the visitor scrolled up; then a "new messages" pill appears.
+ * While the assistant works, three dots (with words for screen readers) follow the log.
  */
 export function MessageList({ store, strings, showFunctionCalls, open }: MessageListProps) {
   const messages = useValue(store.messages);
   const busy = useValue(store.assistantBusy);
   const scroller = useRef<HTMLDivElement>(null);
-  // The window: `hidden` messages are not rendered; those from `logStart` on are in the live log.
-  const view = useRef({ hidden: 0, logStart: 0, length: 0 });
-  const stick = useRef(true);
-  const anchor = useRef<number | null>(null);
   const [revealed, setRevealed] = useState(0);
   const [pill, setPill] = useState(false);
+  // Kept across renders. The window: `hidden` messages are not rendered; those from `logStart` on are in
+  // the live log. Whether the view sticks to the newest message; the distance from the bottom to keep
+  // when earlier messages are shown above; and the list and panel as last seen.
+  const view = useRef({ hidden: 0, logStart: 0, stick: true, anchor: 0, length: 0, lastId: '', open: false }).current;
 
-  const w = view.current;
-  if (w.length === 0 || messages.length < w.length) {
-    w.hidden = w.logStart = Math.max(0, messages.length - PAGE_SIZE);
+  const last = messages[messages.length - 1];
+  const grew = !!last && (messages.length > view.length || last.id !== view.lastId);
+  if (!view.length || messages.length < view.length) {
+    view.hidden = view.logStart = Math.max(0, messages.length - PAGE_SIZE);
   }
-  w.length = messages.length;
+  view.length = messages.length;
+  view.lastId = last?.id ?? '';
 
-  const onRetry = (id: string) => store.retry(id);
   const row = (message: ChatMessage) => (
-    <Message
-      key={message.id}
-      message={message}
-      strings={strings}
-      showFunctionCalls={showFunctionCalls}
-      onRetry={onRetry}
-    />
+    <Message key={message.id} message={message} store={store} strings={strings} showFunctionCalls={showFunctionCalls} />
   );
 
-  // Scrolls to the newest message by writing a scroll offset past the end (the browser clamps it): no
+  // Scrolls to the newest message by asking for a scroll offset past the end (the browser clamps it): no
   // layout is read, so a long history costs one layout before its first paint.
-  const stickToEnd = (el: HTMLElement, smooth?: boolean) => {
-    if (smooth && el.scrollTo) el.scrollTo({ top: END, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-    else el.scrollTop = END;
-    stick.current = true;
+  const stickToEnd = (smooth?: boolean) => {
+    const behavior = smooth && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 'smooth' : 'auto';
+    scroller.current!.scrollTo({ top: END, behavior });
+    view.stick = true;
     setPill(false);
   };
 
   useLayoutEffect(() => {
-    const el = scroller.current;
-    if (el && anchor.current !== null) {
+    const el = scroller.current!;
+    const wasOpen = view.open;
+    view.open = open;
+    if (view.anchor) {
       // Keep the message the visitor was looking at in place after earlier ones were added above it.
-      el.scrollTop = el.scrollHeight - anchor.current;
-      anchor.current = null;
+      el.scrollTop = el.scrollHeight - view.anchor;
+      view.anchor = 0;
+    } else if (open) {
+      // Hidden, there is nothing to scroll; opening shows the newest message.
+      if (!wasOpen || view.stick || (grew && last?.role === 'user')) stickToEnd();
+      else if (grew) setPill(true);
     }
-  }, [revealed]);
-
-  const last = messages[messages.length - 1];
-  const seen = useRef({ length: messages.length, lastId: last?.id, open: false });
-  useLayoutEffect(() => {
-    const before = seen.current;
-    const grew = messages.length > before.length || (last !== undefined && last.id !== before.lastId);
-    seen.current = { length: messages.length, lastId: last?.id, open };
-    // Hidden, there is nothing to scroll; opening shows the newest message.
-    if (!open) return;
-    if (!before.open || stick.current || (grew && last?.role === 'user')) stickToEnd(scroller.current!);
-    else if (grew) setPill(true);
-  }, [messages, busy, open]);
+  }, [messages, busy, open, revealed]);
 
   const onScroll = () => {
     const el = scroller.current!;
-    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
-    if (stick.current) setPill(false);
+    view.stick = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
+    if (view.stick) setPill(false);
   };
 
   const showEarlier = () => {
     const el = scroller.current!;
-    anchor.current = el.scrollHeight - el.scrollTop;
-    w.hidden = Math.max(0, w.hidden - PAGE_SIZE);
+    view.anchor = el.scrollHeight - el.scrollTop;
+    view.hidden = Math.max(0, view.hidden - PAGE_SIZE);
     setRevealed(revealed + 1);
-    if (w.hidden === 0) el.focus({ preventScroll: true });
+    if (!view.hidden) el.focus({ preventScroll: true });
   };
 
   const toNewest = () => {
-    const el = scroller.current!;
-    stickToEnd(el, true);
-    el.focus({ preventScroll: true });
+    stickToEnd(true);
+    scroller.current!.focus({ preventScroll: true });
   };
 
   return (
     <div class="body">
       <div class="scroll" ref={scroller} tabIndex={0} onScroll={onScroll}>
-        {w.hidden > 0 && (
+        {view.hidden > 0 && (
           <button type="button" class="prev" onClick={showEarlier}>
             {strings.showEarlier}
           </button>
         )}
-        {w.hidden < w.logStart && <div class="earlier">{messages.slice(w.hidden, w.logStart).map(row)}</div>}
+        {view.hidden < view.logStart && <div class="earlier">{messages.slice(view.hidden, view.logStart).map(row)}</div>}
         <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label={strings.messages}>
-          {messages.slice(w.logStart).map(row)}
+          {messages.slice(view.logStart).map(row)}
         </div>
-        {busy && <TypingIndicator label={strings.typing} />}
+        {busy && (
+          <div class="typing" role="status">
+            <i aria-hidden="true" />
+            <i aria-hidden="true" />
+            <i aria-hidden="true" />
+            <span class="sr">{strings.typing}</span>
+          </div>
+        )}
       </div>
       {pill && (
         <button type="button" class="pill" onClick={toNewest}>

@@ -5,117 +5,115 @@
  * Every scan moves forward and remembers failed searches, so hostile input stays linear in its length
  * (times a small nesting limit); no regular expression here can backtrack catastrophically.
  */
-import { h, type ComponentChild, type VNode } from 'preact';
+import { h, type ComponentChildren } from 'preact';
 
-const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 const MAX_DEPTH = 6;
 
 /**
- * The href to use for a link target, or null when it must stay text. Browsers drop tabs, newlines and
- * surrounding control characters from URLs (`java\tscript:`), so those go before the check; entities are
- * not decoded (`&#106;avascript:` is no URL at all). Relative URLs are refused: there is no base to trust.
+ * The href for a link target, or null when it must stay text: only absolute http(s), mailto and tel URLs.
+ * The URL parser drops tabs, newlines and surrounding control characters as browsers do (`java\tscript:`
+ * is javascript:), and entities are not decoded (`&#106;avascript:` is no URL at all).
  */
 export function safeHref(raw: string): string | null {
-  const cleaned = raw.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  let url: URL;
   try {
-    url = new URL(cleaned);
+    const url = new URL(raw);
+    return /^(https?|mailto|tel):$/.test(url.protocol) ? url.href : null;
   } catch {
     return null;
   }
-  return ALLOWED_PROTOCOLS.has(url.protocol) ? url.href : null;
 }
 
-/** An element VNode (typed loosely: the props differ per tag). */
-function el(tag: string, props: Record<string, string | number> | null, ...children: ComponentChild[]): VNode {
-  return h(tag, props, ...children) as VNode;
+/** Runs `re` (global or sticky) on `s` from `from`. */
+function execFrom(re: RegExp, s: string, from: number): RegExpExecArray | null {
+  re.lastIndex = from;
+  return re.exec(s);
 }
 
-function link(href: string, children: ComponentChild): VNode {
-  return el('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children);
+function link(href: string, children: ComponentChildren) {
+  return h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, children);
 }
 
-const isWord = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
-const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 /** The characters that may start something inline. */
-const STARTS = '\\\n`*_[!h';
+const STARTS = /[\\\n`*_[!h]/g;
 /** `[label](target)` or `![alt](src)`; the target may hold one level of parentheses. */
 const LINK = /!?\[([^[\]]*)\]\(([^()]*(?:\([^()]*\)[^()]*)*)\)/y;
-const AUTOLINK = /https?:\/\/[^\s<>"`]*/y;
-/** Where a code span of `n` backticks, or emphasis of `n` times `c`, ends: a run of exactly that many. */
-const closerOf = (c: string, n: number) =>
-  c === '`'
-    ? `(?<!\`)\`{${n}}(?!\`)`
-    : c === '*'
-      ? `(?<=[^\\s*])\\*{${n}}(?!\\*)`
-      : // `_` closes only before a non-word character, so snake_case stays text.
-        `(?<=[^\\s_])_{${n}}(?![_\\p{L}\\p{N}])`;
+/** A bare http(s) URL that starts a word, without trailing punctuation. */
+const AUTOLINK = /(?<![\p{L}\p{N}])https?:\/\/[^\s<>"`]*[^\s<>"`.,:;!?'")\]}*_]/uy;
+/**
+ * Besides the marker itself, what may not come right before and right after a closing run of it: emphasis
+ * closes after a non-space, and `_` only before a non-word character, so snake_case stays text.
+ */
+const CLOSER: Record<string, [string, string]> = {
+  '`': ['', ''],
+  '*': ['\\s', ''],
+  _: ['\\s', '\\p{L}\\p{N}'],
+};
+
+/** `*x*`, `**x**` or `***x***` (and longer runs). */
+function emphasis(run: number, inner: ComponentChildren) {
+  return h(run > 1 ? 'strong' : 'em', null, run > 2 ? h('em', null, inner) : inner);
+}
 
 /** Inline markdown of one paragraph (or item, heading, label) to children, in one pass from left to right. */
-function inline(s: string, depth: number, inLink: boolean): ComponentChild[] {
-  const out: ComponentChild[] = [];
-  // The last search per kind of closer: searches start ever further right, so an answer (or a miss)
-  // stays valid for every later search, and each kind is scanned once.
-  const found: Record<string, number> = {};
+function inline(s: string, depth: number, inLink: boolean): ComponentChildren[] {
+  const out: ComponentChildren[] = [];
+  // Text runs are gathered into one string: one text node each, however many pieces.
   let text = '';
-  const add = (node: ComponentChild) => {
+  const add = (node: ComponentChildren) => {
     if (text) out.push(text);
-    text = '';
     out.push(node);
+    text = '';
   };
-  const nested = (t: string, link = inLink) => (depth < MAX_DEPTH ? inline(t, depth + 1, link) : t);
+  // The last search per kind of closer: searches start ever further right, so an answer (or a miss,
+  // Infinity) stays valid for every later search, and each kind is scanned once.
+  const found: Record<string, number> = {};
   const closer = (c: string, n: number, from: number) => {
     const key = c + n;
-    let at = found[key];
-    if (at === undefined || (at !== -1 && at < from)) {
-      const re = new RegExp(closerOf(c, n), 'gu');
-      re.lastIndex = from;
-      at = found[key] = re.exec(s)?.index ?? -1;
+    if ((found[key] ?? -1) < from) {
+      const [before, after] = CLOSER[c]!;
+      found[key] = execFrom(new RegExp(`(?<![${c}${before}])[${c}]{${n}}(?![${c}${after}])`, 'gu'), s, from)?.index ?? Infinity;
     }
-    return at;
+    return found[key]!;
   };
+  const nested = (t: string, link: boolean) => (depth < MAX_DEPTH ? inline(t, depth + 1, link) : t);
 
   for (let i = 0; i < s.length; ) {
     const c = s[i]!;
-    let m: RegExpExecArray | null = null;
-    if (c === '\\' && PUNCTUATION.includes(s[i + 1]!)) {
+    let m: RegExpExecArray | null;
+    // A backslash keeps the punctuation or symbol after it as text.
+    if (c === '\\' && /[^\p{L}\p{N}\s]/u.test(s.charAt(i + 1))) {
       text += s[i + 1];
       i += 2;
     } else if (c === '\n') {
-      add(el('br', null));
+      add(h('br', null));
       i++;
-    } else if (c === '`' || c === '*' || c === '_') {
+    } else if ('`*_'.includes(c)) {
       let run = 1;
       while (s[i + run] === c) run++;
-      // Emphasis opens before a non-space (`_` not inside a word); a run of more than three is text.
-      const opens = c === '`' || (run < 4 && !/\s/.test(s[i + run] ?? ' ') && (c === '*' || !isWord(s[i - 1])));
-      const close = opens ? closer(c, run, i + run) : -1;
-      if (close === -1) {
-        text += s.slice(i, i + run);
-      } else {
+      // Emphasis opens before a non-space, and `_` not inside a word.
+      const opens = c === '`' || (/\S/.test(s.charAt(i + run)) && (c === '*' || !/[\p{L}\p{N}]/u.test(s.charAt(i - 1))));
+      const close = opens ? closer(c, run, i + run) : Infinity;
+      if (close < Infinity) {
         const inner = s.slice(i + run, close);
-        add(c === '`' ? el('code', null, inner) : emphasis(run, nested(inner)));
+        add(c === '`' ? h('code', null, inner) : emphasis(run, nested(inner, inLink)));
+        i = close + run;
+      } else {
+        text += s.slice(i, i + run);
+        i += run;
       }
-      i = close === -1 ? i + run : close + run;
-    } else if ((c === '[' || c === '!') && ((LINK.lastIndex = i), (m = LINK.exec(s)))) {
+    } else if ((m = execFrom(LINK, s, i))) {
       const label = m[1]!;
-      // A quoted title after the target is dropped; `<target>` loses its brackets.
-      const target = m[2]!.replace(/\s["'(].*$/s, '').trim().replace(/^<(.*)>$/s, '$1');
-      const href = inLink || /\s/.test(target) ? null : safeHref(target);
+      const href = /\s/.test(m[2]!) ? null : safeHref(m[2]!);
       // An image becomes a link to it: nothing is fetched.
-      add(href ? link(href, label ? nested(label, true) : href) : nested(label));
-      i = LINK.lastIndex;
-    } else if (c === 'h' && !inLink && !isWord(s[i - 1]) && ((AUTOLINK.lastIndex = i), (m = AUTOLINK.exec(s)))) {
-      let end = AUTOLINK.lastIndex;
-      while ('.,:;!?\'")]}*_'.includes(s[end - 1]!)) end--;
-      const url = s.slice(i, end);
-      const href = safeHref(url);
-      add(href ? link(href, url) : url);
-      i = end;
+      add(href ? link(href, label ? nested(label, true) : href) : nested(label, inLink));
+      i += m[0].length;
+    } else if (!inLink && (m = execFrom(AUTOLINK, s, i))) {
+      const href = safeHref(m[0]);
+      add(href ? link(href, m[0]) : m[0]);
+      i += m[0].length;
     } else {
       // Plain text up to the next character that may start something.
-      let next = i + 1;
-      while (next < s.length && !STARTS.includes(s[next]!)) next++;
+      const next = execFrom(STARTS, s, i + 1)?.index ?? s.length;
       text += s.slice(i, next);
       i = next;
     }
@@ -124,115 +122,78 @@ function inline(s: string, depth: number, inLink: boolean): ComponentChild[] {
   return out;
 }
 
-/** `*x*`, `**x**` or `***x***`. */
-function emphasis(run: number, inner: ComponentChild): VNode {
-  return run === 1 ? el('em', null, inner) : el('strong', null, run === 2 ? inner : el('em', null, inner));
-}
+const LIST_ITEM = /^([ \t]*)(?:[-*+]|(\d{1,9})[.)])[ \t]+(.*)$/;
+/**
+ * A fence (1: its marker; a backtick fence's info string has no backticks, else the line is inline code),
+ * a heading (2: its text) or a rule (3).
+ */
+const BLOCK = /^ {0,3}(?:(`{3,}(?![^`]*`)|~{3,})|#{1,6}(?:[ \t]+(.*)|$)|([-*_])(?:[ \t]*\3){2,}[ \t]*$)/;
 
-const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
-
-/** The opening fence of a code block (its marker), or null. */
-function fenceOf(line: string): string | null {
-  const fence = FENCE.exec(line);
-  // A backtick fence's info string has no backticks (else the line is inline code).
-  if (!fence || (fence[1]![0] === '`' && line.indexOf('`', fence[0].length) !== -1)) return null;
-  return fence[1]!;
-}
-
-/** The width of a line's indentation (a tab counts four). */
-function indentOf(line: string): number {
-  return /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
-}
-
-const isRule = (line: string) => /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/.test(line);
-
-/** A heading's text without its optional closing `#`s. */
-function headingText(rest: string): string {
-  return rest.trim().replace(/(^|[ \t])#+$/, '').trim();
-}
-
-/** Whether a line ends a paragraph: a list that may interrupt one (bullets, or starting at 1), a fence, a heading or a rule. */
+/** Whether a line ends a paragraph: a list item, a fence, a heading or a rule. */
 function startsBlock(line: string): boolean {
-  return /^[ \t]*(?:[-*+]|1[.)])[ \t]+\S/.test(line) || fenceOf(line) !== null || HEADING.test(line) || isRule(line);
+  return BLOCK.test(line) || LIST_ITEM.test(line);
 }
 
 /**
- * The list that starts at `lines[i]`: its items, each with its continuation lines and, indented deeper,
- * its own lists. Ends at a line that belongs to none of them, or at an item of the other kind.
- * Returns the list and the index of the line after it.
+ * Block markdown to children. Inside a list item (`depth` > 0) paragraphs stay bare, so a tight item
+ * holds its text and its nested lists directly.
  */
-function list(lines: string[], i: number, depth: number): [VNode, number] {
-  const [, lead, marker] = LIST_ITEM.exec(lines[i]!)!;
-  const indent = indentOf(lead!);
-  const ordered = /\d/.test(marker!);
-  const items: VNode[] = [];
-  for (let m; (m = LIST_ITEM.exec(lines[i] ?? '')) && indentOf(m[1]!) >= indent && /\d/.test(m[2]!) === ordered; ) {
-    const text = [m[3]!];
-    const children: VNode[] = [];
-    for (i++; i < lines.length; ) {
-      const line = lines[i]!;
-      const item = LIST_ITEM.exec(line);
-      const next = lines[i + 1];
-      if (item) {
-        if (indentOf(item[1]!) < indent + 2 || depth >= MAX_DEPTH) break;
-        const [child, after] = list(lines, i, depth + 1);
-        children.push(child);
-        i = after;
-      } else if (!line.trim()) {
-        // A blank line ends the list unless an item or an indented line follows.
-        if (next === undefined || !(LIST_ITEM.test(next) || indentOf(next) >= 2)) break;
-        i++;
-      } else if (indentOf(line) >= 2 || (lines[i - 1]!.trim() && !startsBlock(line))) {
-        text.push(line.trim());
-        i++;
-      } else break;
+function blocks(lines: string[], depth: number): ComponentChildren[] {
+  const out: ComponentChildren[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const [block, fence, heading, rule] = BLOCK.exec(line) ?? [];
+    let item = depth < MAX_DEPTH ? LIST_ITEM.exec(line) : null;
+    if (!line.trim()) continue;
+    if (fence) {
+      // Closed by a run of the same character at least as long, alone on its line (or by the end).
+      const end = new RegExp(`^ {0,3}${fence}+[ \\t]*$`);
+      const code: string[] = [];
+      while (++i < lines.length && !end.test(lines[i]!)) code.push(lines[i]!);
+      out.push(h('pre', null, h('code', null, code.join('\n'))));
+    } else if (rule) {
+      out.push(h('hr', null));
+    } else if (block) {
+      const content = (heading ?? '').replace(/(^|[ \t])#+[ \t]*$/, '').trim();
+      // Every level is an h3 under the panel's h2, so the outline never skips a level.
+      if (content) out.push(h('h3', null, inline(content, 0, false)));
+    } else if (item) {
+      // Items of one kind (bullets or numbers). Each takes the lines indented under it (blank lines between
+      // them dropped) and lines that continue its text; its content is block markdown again.
+      const start = item[2];
+      const items: ComponentChildren[] = [];
+      while (item && !item[2] === !start) {
+        // Lines indented two or more past the item's own indentation belong to it; they lose up to the
+        // width of its marker and the spaces after it, so code inside keeps its own indentation.
+        const width = item[1]!.length + 2;
+        const offset = item[0].length - item[3]!.length;
+        const body = [item[3]!];
+        while (++i < lines.length) {
+          const next = lines[i]!;
+          const indent = next.search(/\S/);
+          if (indent >= width) body.push(next.slice(Math.min(indent, offset)));
+          else if (indent >= 0) {
+            // Less indented: the next item, a block, or (right after a text line) more of that text.
+            if (!lines[i - 1]!.trim() || startsBlock(next)) break;
+            body.push(next);
+          }
+        }
+        items.push(h('li', null, blocks(body, depth + 1)));
+        item = LIST_ITEM.exec(lines[i] ?? '');
+      }
+      i--; // the loop steps onto the line after the list
+      out.push(start ? h('ol', { start: +start }, items) : h('ul', null, items));
+    } else {
+      const first = i;
+      while (lines[i + 1]?.trim() && !startsBlock(lines[i + 1]!)) i++;
+      const children = inline(lines.slice(first, i + 1).join('\n').trim(), 0, false);
+      out.push(depth ? children : h('p', null, children));
     }
-    items.push(el('li', null, inline(text.join('\n'), 0, false), children));
   }
-  const start = Number.parseInt(marker!, 10);
-  return [ordered ? el('ol', start === 1 ? null : { start }, items) : el('ul', null, items), i];
+  return out;
 }
 
-/** Renders markdown text as VNodes; text is never interpreted as HTML. */
-export function renderMarkdown(text: string): VNode[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const blocks: VNode[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    const fence = fenceOf(line);
-    const heading = HEADING.exec(line);
-    if (line.trim() === '') {
-      i++;
-    } else if (fence) {
-      const mark = fence;
-      const body: string[] = [];
-      for (i++; i < lines.length; i++) {
-        const closing = lines[i]!.trim();
-        if (closing.length >= mark.length && closing.split(mark[0]!).join('') === '' && indentOf(lines[i]!) < 4) break;
-        body.push(lines[i]!);
-      }
-      i++;
-      blocks.push(el('pre', null, el('code', null, body.join('\n'))));
-    } else if (heading) {
-      const content = headingText(line.slice(heading[0].length));
-      // Every level is an h3 under the panel's h2, so the outline never skips a level.
-      if (content) blocks.push(el('h3', null, inline(content, 0, false)));
-      i++;
-    } else if (isRule(line)) {
-      blocks.push(el('hr', null));
-      i++;
-    } else if (LIST_ITEM.test(line)) {
-      const [node, next] = list(lines, i, 1);
-      blocks.push(node);
-      i = next;
-    } else {
-      const paragraph = [line.trim()];
-      for (i++; i < lines.length && lines[i]!.trim() !== '' && !startsBlock(lines[i]!); i++) paragraph.push(lines[i]!.trim());
-      blocks.push(el('p', null, inline(paragraph.join('\n'), 0, false)));
-    }
-  }
-  return blocks;
+/** Renders markdown text as Preact children; text is never interpreted as HTML. */
+export function renderMarkdown(text: string): ComponentChildren {
+  return blocks(text.split(/\r\n?|\n/), 0);
 }

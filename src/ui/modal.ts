@@ -11,34 +11,31 @@ export const FULL_SCREEN_QUERY = '(max-width: 479.98px)';
 export function useFullScreen(active: boolean): boolean {
   const [full, setFull] = useState(false);
   useEffect(() => {
-    if (!active || typeof matchMedia !== 'function') {
-      setFull(false);
-      return;
-    }
     const query = matchMedia(FULL_SCREEN_QUERY);
     const update = () => setFull(query.matches);
     update();
     query.addEventListener?.('change', update);
     return () => query.removeEventListener?.('change', update);
-  }, [active]);
-  return full;
+  }, []);
+  return active && full;
 }
 
-const FOCUSABLE = 'button:not([disabled]),textarea:not([disabled]),a[href],[tabindex]:not([tabindex="-1"])';
+/** The element that has focus in the document or shadow root that holds `node`. */
+export function focusedIn(node: Node): Element | null {
+  return (node.getRootNode() as Document | ShadowRoot).activeElement;
+}
 
 /**
- * Keeps Tab inside `container` (call it from the container's keydown handler): Tab on the last control
- * goes to the first, Shift+Tab on the first goes to the last.
+ * Keeps Tab inside `container` (call it from the container's keydown handler): Tab on the last enabled
+ * button or textarea goes to the first, Shift+Tab on the first goes to the last. (The panel starts and
+ * ends with those: the header's buttons, the composer's field and Send.)
  */
 export function wrapTab(event: KeyboardEvent, container: HTMLElement): void {
-  if (event.key !== 'Tab') return;
-  const items = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
+  const items = container.querySelectorAll<HTMLElement>('button:not([disabled]),textarea');
   const first = items[0];
   const last = items[items.length - 1];
-  if (!first || !last) return;
-  const active = (container.getRootNode() as Document | ShadowRoot).activeElement;
-  if (active === (event.shiftKey ? first : last)) {
+  if (event.key === 'Tab' && focusedIn(container) === (event.shiftKey ? first : last)) {
     event.preventDefault();
-    (event.shiftKey ? last : first).focus();
+    (event.shiftKey ? last : first)!.focus();
   }
 }

@@ -12,16 +12,10 @@ const px = (value: number) => `${Math.round(value)}px`;
  */
 export function useVisualViewport(ref: RefObject<HTMLElement>, active: boolean): void {
   useEffect(() => {
-    const el = ref.current;
-    const viewport = typeof window === 'undefined' ? undefined : window.visualViewport;
-    const root = el?.getRootNode();
-    if (!active || !viewport || !root || !(root instanceof ShadowRoot) || !Array.isArray(root.adoptedStyleSheets)) return;
-    let sheet: CSSStyleSheet;
-    try {
-      sheet = new CSSStyleSheet();
-    } catch {
-      return;
-    }
+    const viewport = window.visualViewport;
+    const root = ref.current?.getRootNode();
+    if (!active || !viewport || !(root instanceof ShadowRoot) || !root.adoptedStyleSheets) return;
+    const sheet = new CSSStyleSheet();
     const update = () =>
       sheet.replaceSync(
         `:host{--acw-vvh:${px(viewport.height)};--acw-vvw:${px(viewport.width)};--acw-vvt:${px(viewport.offsetTop)};--acw-vvl:${px(viewport.offsetLeft)}}`,

@@ -227,12 +227,12 @@ describe('failures', () => {
       'rejected',
       { message: 'Assistant is disabled' },
     ],
-    ['400 empty body', () => new Response('', { status: 400 }), 'rejected', { message: 'The request was refused (HTTP 400).' }],
+    ['400 empty body', () => new Response('', { status: 400 }), 'rejected', { message: 'HTTP 400' }],
     ['429 {error, retry_after}', () => json(429, { error: 'Rate limit exceeded', retry_after: 7 }), 'rate_limited', { retryAfterMs: 7000, status: 429 }],
     ['429 with only a Retry-After header', () => new Response('', { status: 429, headers: { 'Retry-After': '3' } }), 'rate_limited', { retryAfterMs: 3000 }],
     ['429 with nothing to go by', () => html(429, 'Too Many Requests'), 'rate_limited', { retryAfterMs: 5000 }],
     ['500 {message}', () => json(500, { message: 'Server Error' }), 'server', { status: 500 }],
-    ['502 HTML page', () => html(502, '502 Bad Gateway'), 'server', { status: 502, message: 'The server had a problem.' }],
+    ['502 HTML page', () => html(502, '502 Bad Gateway'), 'server', { status: 502, message: 'HTTP 502' }],
     ['503 HTML page', () => html(503, '503 Service Unavailable'), 'server', { status: 503 }],
     ['504 empty body', () => new Response('', { status: 504 }), 'server', { status: 504 }],
     ['200 empty body', () => new Response('', { status: 200 }), 'unexpected', { status: 200 }],
@@ -363,7 +363,7 @@ describe('failures', () => {
     controller.abort();
     const error = await pending;
     expect(error.kind).toBe('network');
-    expect(error.message).toBe('The request was cancelled.');
+    expect(error.message).toBe('Cancelled.');
   });
 
   it('does not call the server when the signal is already aborted', async () => {

@@ -113,7 +113,7 @@ describe('createTabSync', () => {
 });
 
 describe('createBrowserStoreDeps', () => {
-  test('gives unique ids, a clock, cancellable timers and the network state', async () => {
+  test('gives unique ids, a clock, cancellable timers, the network state and owner warnings', async () => {
     const deps = createBrowserStoreDeps({
       client: createApiClient({ baseUrl: 'http://127.0.0.1:9/api', fetch: () => Promise.reject(new Error('offline')) }),
       storage: createStorage('memory'),
@@ -132,6 +132,11 @@ describe('createBrowserStoreDeps', () => {
     stop();
     window.dispatchEvent(new Event('offline'));
     expect(seen).toEqual([false, true]);
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    deps.warn('Assistant x at y: not found');
+    expect(warn).toHaveBeenCalledWith('AssistantChat: Assistant x at y: not found');
+    warn.mockRestore();
 
     let fired = false;
     const handle = deps.setTimer(() => (fired = true), 0);

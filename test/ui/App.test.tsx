@@ -229,11 +229,6 @@ describe('language', () => {
     expect(root.getAttribute('dir')).toBe('rtl');
     expect(root.getAttribute('lang')).toBe('ar');
   });
-
-  it('derives direction from config.locale when mount passes none', () => {
-    const { container } = renderApp({ config: { locale: 'he-IL' } });
-    expect(container.firstElementChild!.getAttribute('dir')).toBe('rtl');
-  });
 });
 
 describe('strict CSP', () => {

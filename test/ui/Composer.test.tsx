@@ -84,6 +84,15 @@ describe('composer', () => {
     expect(screen.queryByText('x'.repeat(2001))).toBeNull();
   });
 
+  it('counts characters as the API does: 2,000 emoji fit, though each is two UTF-16 units', () => {
+    const { store } = renderApp({ open: true });
+    fireEvent.input(composer(), { target: { value: '😀'.repeat(2000) } });
+    expect(screen.getByText('2000/2000')).toBeTruthy();
+    expect(composer().getAttribute('aria-invalid')).toBeNull();
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect(store.calls.send).toEqual(['😀'.repeat(2000)]);
+  });
+
   it('says why when the chat cannot take messages', () => {
     const { store } = renderApp({ open: true });
     store.sendResult = 'unavailable';

@@ -101,6 +101,12 @@ describe('markdown renderer on hostile input', () => {
       expect(root.textContent!.length).toBeGreaterThan(0);
     }
   });
+
+  it('stays fast on a staircase of ever deeper list items, leaving the deepest as text', () => {
+    const root = show(Array.from({ length: 1000 }, (_, i) => ' '.repeat(2 * i) + '- a').join('\n'));
+    expectInert(root);
+    expect(root.textContent).toContain('- a');
+  });
 });
 
 describe('markdown renderer', () => {
@@ -162,6 +168,42 @@ describe('markdown renderer', () => {
     expect(root.textContent).toBe('call check_calendar_availability now');
   });
 
+  it('keeps nesting bounded however deep the input indents its lists', () => {
+    const root = show(Array.from({ length: 200 }, (_, i) => ' '.repeat(2 * i) + '- level ' + i).join('\n'));
+    expect(root.querySelector('ul ul ul ul ul')).not.toBeNull();
+    expect(root.querySelector('ul ul ul ul ul ul ul')).toBeNull();
+    expect(root.textContent).toContain('level 199');
+  });
+
+  it('keeps a list together across blank lines and continuation lines', () => {
+    const root = show('- first\n  more of first\n\n- second\nstill second\n\nafter the list');
+    const items = [...root.querySelectorAll('li')];
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toBe('firstmore of first');
+    expect(items[1]!.textContent).toBe('secondstill second');
+    expect(root.querySelector(':scope > p')!.textContent).toBe('after the list');
+  });
+
+  it('renders a code block inside a list item', () => {
+    const root = show('1. Install:\n   ```sh\n   npm i x\n   ```\n2. Run it');
+    const items = root.querySelectorAll('ol > li');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.querySelector('pre code')!.textContent).toBe('npm i x');
+  });
+
+  it('ends a code block only at a fence at least as long as the opening one', () => {
+    const root = show('````\n```\ninside\n````\nafter');
+    expect(root.querySelector('pre code')!.textContent).toBe('```\ninside');
+    expect(root.querySelector('p')!.textContent).toBe('after');
+  });
+
+  it('reads backticks with more backticks on the same line as inline code, not a fence', () => {
+    const root = show('```npm i x```\nstill text');
+    expect(root.querySelector('pre')).toBeNull();
+    expect(root.querySelector('code')!.textContent).toBe('npm i x');
+    expect(root.querySelector('p')!.textContent).toContain('still text');
+  });
+
   it('honours backslash escapes', () => {
     const root = show('\\*not italic\\*');
     expect(root.querySelector('em')).toBeNull();
@@ -179,6 +221,9 @@ describe('safeHref', () => {
     ['jav&#x09;ascript:alert(1)', null],
     ['data:text/html,x', null],
     ['//evil.example', null],
+    ['java\u0000script:alert(1)', null],
+    ['\u0085javascript:alert(1)', null],
+    ['\u0001\u001fhttps://a.example', 'https://a.example/'],
   ])('%j → %j', (input, expected) => {
     expect(safeHref(input)).toBe(expected);
   });

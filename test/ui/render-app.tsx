@@ -3,7 +3,7 @@ import { signal } from '@preact/signals-core';
 import { render } from '@testing-library/preact';
 import type { WidgetConfig } from '../../src/config';
 import { ChatApp } from '../../src/ui/App';
-import { en, type Strings } from '../../src/ui/strings';
+import { en, resolveLocale, type Strings } from '../../src/ui/strings';
 import { createFakeStore, type FakeStore } from '../helpers/fake-store';
 
 /** A complete configuration with test defaults. */
@@ -42,6 +42,8 @@ export function renderApp(
   const store = options.store ?? createFakeStore();
   const open = signal(options.open ?? false);
   const config = testConfig(options.config);
+  // As mount does: language and direction from the configured locale, unless the test picks them.
+  const locale = resolveLocale(config.locale);
   const result = render(
     <ChatApp
       store={store}
@@ -49,8 +51,8 @@ export function renderApp(
       strings={options.strings ?? en}
       open={open}
       inline={options.inline}
-      lang={options.lang}
-      dir={options.dir}
+      lang={options.lang ?? locale.lang}
+      dir={options.dir ?? locale.dir}
     />,
     options.container ? { container: options.container } : undefined,
   );
