@@ -49,6 +49,19 @@ const CLOSER: Record<string, [string, string]> = {
   _: ['\\s', '\\p{L}\\p{N}'],
 };
 
+/** Closing-run searches by marker and run length, compiled once (a Unicode regex is slow to build). */
+const closers = new Map<string, RegExp>();
+function closerOf(c: string, n: number): RegExp {
+  let re = closers.get(c + n);
+  if (!re) {
+    const [before, after] = CLOSER[c]!;
+    re = new RegExp(`(?<![${c}${before}])[${c}]{${n}}(?![${c}${after}])`, 'gu');
+    // Runs longer than three are rare (and could be of any length): those are not kept.
+    if (n < 4) closers.set(c + n, re);
+  }
+  return re;
+}
+
 /** `*x*`, `**x**` or `***x***` (and longer runs). */
 function emphasis(run: number, inner: ComponentChildren) {
   return h(run > 1 ? 'strong' : 'em', null, run > 2 ? h('em', null, inner) : inner);
@@ -70,8 +83,7 @@ function inline(s: string, depth: number, inLink: boolean): ComponentChildren[] 
   const closer = (c: string, n: number, from: number) => {
     const key = c + n;
     if ((found[key] ?? -1) < from) {
-      const [before, after] = CLOSER[c]!;
-      found[key] = execFrom(new RegExp(`(?<![${c}${before}])[${c}]{${n}}(?![${c}${after}])`, 'gu'), s, from)?.index ?? Infinity;
+      found[key] = execFrom(closerOf(c, n), s, from)?.index ?? Infinity;
     }
     return found[key]!;
   };
@@ -103,7 +115,9 @@ function inline(s: string, depth: number, inLink: boolean): ComponentChildren[] 
       }
     } else if ((m = execFrom(LINK, s, i))) {
       const label = m[1]!;
-      const href = /\s/.test(m[2]!) ? null : safeHref(m[2]!);
+      // A quoted title after the target is dropped.
+      const target = m[2]!.replace(/\s+["'(].*$/s, '').trim();
+      const href = /\s/.test(target) ? null : safeHref(target);
       // An image becomes a link to it: nothing is fetched.
       add(href ? link(href, label ? nested(label, true) : href) : nested(label, inLink));
       i += m[0].length;

@@ -157,6 +157,12 @@ describe('markdown renderer', () => {
     expectInert(root);
   });
 
+  it('links a target that carries a title, dropping the title', () => {
+    const link = show('[Prices](https://example.com/prices "Our prices")').querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('https://example.com/prices');
+    expect(link.textContent).toBe('Prices');
+  });
+
   it('links bare http(s) URLs without their trailing punctuation', () => {
     const link = show('See https://example.com/path.').querySelector('a')!;
     expect(link.getAttribute('href')).toBe('https://example.com/path');

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { useBrowser, useStandIn, useStaticServer } from '../helpers/fixtures';
+import { ASSISTANTS } from '../../helpers/stand-in';
 import { en } from '../../../src/ui/strings';
 import { animationsDone, boxIn, GREETING, hostPage, pngSize, REPLIES, screenshotPath, SEEN, shownInLog, widget } from './harness';
 
@@ -43,6 +44,44 @@ describe('the panel on a desktop', () => {
     const composer = (await boxIn(page, '.composer'))!;
     expect(composer.y + composer.height).toBeCloseTo(panel.y + panel.height, 0);
     expect(await chat.sendButton.isVisible()).toBe(true);
+  });
+
+  test('inline, the panel fills its target element and a long history scrolls inside it', async () => {
+    const { page } = browser;
+    await page.goto(
+      site.page(
+        '/help.html',
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Help</title></head><body>
+<h1>Help</h1><div id="chat" style="width:400px;height:480px"></div>
+<script src="${site.url}/dist/widget.js" data-assistant-id="${ASSISTANTS.northwind}" data-api-base="${api.url}" data-type="test" data-target="#chat"
+  data-variables='{"name":"Ada","clinic":"Riverside Clinic"}'></script>
+</body></html>`,
+      ),
+    );
+    const region = page.getByRole('region', { name: en.title });
+    const log = region.getByRole('log', { name: en.messages });
+    const input = region.getByRole('textbox', { name: en.composerLabel });
+    await log.getByText(GREETING).waitFor(SEEN);
+    for (const [text, reply] of [['markdown', REPLIES.markdown], ['book an appointment', REPLIES.book]] as const) {
+      await input.fill(text);
+      await input.press('Enter');
+      await log.getByText(reply).first().waitFor(SEEN);
+    }
+    await animationsDone(page);
+
+    const target = (await page.locator('#chat').boundingBox())!;
+    const panel = (await boxIn(page, '.panel'))!;
+    expect(panel).toEqual(target);
+    const scroll = await page.evaluate(() => {
+      const list = document.querySelector('assistant-chat-root')!.shadowRoot!.querySelector('.scroll')!;
+      return { overflow: list.scrollHeight - list.clientHeight, atEnd: list.scrollHeight - list.scrollTop - list.clientHeight };
+    });
+    expect(scroll.overflow).toBeGreaterThan(0);
+    expect(scroll.atEnd).toBeLessThan(2);
+    // The composer sits at the bottom, inside the inline panel's 1px border.
+    const composer = (await boxIn(page, '.composer'))!;
+    expect(panel.y + panel.height - (composer.y + composer.height)).toBeCloseTo(1, 0);
+    expect(browser.errors.unexpected()).toEqual([]);
   });
 
   test.each([
