@@ -2,7 +2,7 @@
  * The widget's configuration: its typed shape, its defaults, and the one pure parser that turns
  * data attributes (script tag), element attributes (`<assistant-chat>`) or JS options into it.
  */
-import { isUuid, type FetchLike } from './api/client';
+import { isObject, isUuid, trimBase, type FetchLike } from './api/client';
 import type { ConversationType, VariableValue } from './api/types';
 import type { Strings } from './ui/strings';
 
@@ -110,7 +110,7 @@ const RULES = {
   storage: oneOf('local, session, memory'),
   position: oneOf('bottom-right, bottom-left, top-right, top-left'),
   color: [(value) => (/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) ? value.toLowerCase() : undefined), `is not a hex colour like ${DEFAULTS.color}`],
-  locale: [(value) => /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.exec(value.replace(/_/g, '-'))?.[0], 'is not a language tag like de-AT'],
+  locale: [languageTag, 'is not a language tag like de-AT'],
   variables: TEXT,
   title: TEXT,
   open: FLAG,
@@ -204,22 +204,28 @@ export function cleanVariables(value: unknown, label: string, problems: string[]
   } catch {
     value = null;
   }
-  if (typeof value !== 'object' || !value || Array.isArray(value)) {
+  if (!isObject(value)) {
     problems.push(`${label} is not a JSON object like {"name": "Ada"}; no variables are sent.`);
     return out;
   }
   for (const [key, item] of Object.entries(value)) {
     // `__proto__` would be taken as the object's prototype, not as a variable.
-    if (key !== '__proto__' && (typeof item === 'string' || typeof item === 'boolean' || Number.isFinite(item))) out[key] = item;
+    if (key !== '__proto__' && (typeof item === 'string' || typeof item === 'boolean' || Number.isFinite(item))) out[key] = item as VariableValue;
     else problems.push(`${label}.${key} is not a string, number or boolean; left out.`);
   }
   return out;
 }
 
+/** A language tag such as `de` or `de-AT` (`de_AT` is read as `de-AT`), or undefined when `tag` is none. */
+export function languageTag(tag: string | null | undefined): string | undefined {
+  const value = (tag ?? '').trim().replace(/_/g, '-');
+  return /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(value) ? value : undefined;
+}
+
 function resolveHttpUrl(value: string, base: string | undefined): string | undefined {
   try {
     const url = new URL(value, base);
-    if (/^https?:$/.test(url.protocol)) return url.href.replace(/\/+$/, '');
+    if (/^https?:$/.test(url.protocol)) return trimBase(url.href);
   } catch {
     // not a URL: reported by the caller
   }

@@ -89,7 +89,10 @@ export function evaluateGoals(summary) {
       id: 'size',
       label: 'dist/widget.js gzipped',
       target: `≤ ${kb(GOALS.gzipBytes)} (ceiling ${kb(GOALS.gzipCeilingBytes)})`,
-      value: size ? `${kb(size.widget.gzipBytes)} (brotli ${kb(size.widget.brotliBytes)})` : 'n/a',
+      value: size
+        ? `${kb(size.widget.gzipBytes)} = ${size.widget.gzipBytes.toLocaleString('en')} B (brotli ${kb(size.widget.brotliBytes)}), ` +
+          `${size.widget.gzipBytes <= GOALS.gzipCeilingBytes ? 'under' : 'over'} the ceiling`
+        : 'n/a',
       met: size ? size.widget.gzipBytes <= GOALS.gzipBytes : null,
     },
     {

@@ -9,15 +9,16 @@ export const FULL_SCREEN_QUERY = '(max-width: 479.98px)';
  * wander there.
  */
 export function useFullScreen(active: boolean): boolean {
-  const [full, setFull] = useState(false);
+  const [, rerender] = useState(0);
+  // Read while rendering (right from the first open), and listened to only while open: nothing runs on page load.
   useEffect(() => {
+    if (!active) return;
     const query = matchMedia(FULL_SCREEN_QUERY);
-    const update = () => setFull(query.matches);
-    update();
+    const update = () => rerender((n) => n + 1);
     query.addEventListener?.('change', update);
     return () => query.removeEventListener?.('change', update);
-  }, []);
-  return active && full;
+  }, [active]);
+  return active && matchMedia(FULL_SCREEN_QUERY).matches;
 }
 
 /** The element that has focus in the document or shadow root that holds `node`. */

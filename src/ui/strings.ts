@@ -3,6 +3,7 @@
  * Phrasings avoid plurals ("Unread replies: 3") so one template serves every count.
  */
 import type { ApiErrorKind } from '../api/errors';
+import { languageTag } from '../config';
 
 /** The UI strings of one language. Site owners may override any of them (RuntimeOptions.strings). */
 export interface Strings {
@@ -152,16 +153,10 @@ export const de: Strings = {
 
 const BUILT_IN: Record<string, Strings> = { en, de };
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);
-const TAG = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i;
 
 /** Fills `{name}` placeholders of a template. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
-
-function clean(tag: string | null | undefined): string | undefined {
-  const value = (tag ?? '').trim().replace(/_/g, '-');
-  return TAG.test(value) ? value : undefined;
 }
 
 /**
@@ -174,9 +169,9 @@ export function resolveLocale(
   overrides?: Partial<Strings>,
 ): { strings: Strings; lang: string; dir: 'ltr' | 'rtl' } {
   const lang =
-    clean(locale) ??
-    clean(typeof document === 'undefined' ? undefined : document.documentElement.lang) ??
-    clean(typeof navigator === 'undefined' ? undefined : navigator.language) ??
+    languageTag(locale) ??
+    languageTag(typeof document === 'undefined' ? undefined : document.documentElement.lang) ??
+    languageTag(typeof navigator === 'undefined' ? undefined : navigator.language) ??
     'en';
   const base = lang.split('-')[0]!.toLowerCase();
   const strings: Strings = { ...(BUILT_IN[base] ?? en) };
