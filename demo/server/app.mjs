@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The local stand-in for the platform's chat conversation API (shared/api/conversations.md):
+ * The local stand-in for the platform's chat conversation API (src/api/contract/conversations.md):
  * a plain Node request handler, usable on its own (server.mjs) or as Connect middleware
  * (the Vite dev server mounts it under /api). Paths are relative to the API root.
  */

@@ -1,6 +1,6 @@
 /**
  * Wire types, exactly as the conversation API sends and takes them
- * (see shared/api/conversations.md). Nothing here is reshaped for the UI.
+ * (see src/api/contract/conversations.md). Nothing here is reshaped for the UI.
  */
 
 /** A JSON object as sent in a function call's `arguments` and `result`. */

@@ -1,5 +1,5 @@
 /**
- * An in-memory `fetch` that answers like the conversation API (shared/api/conversations.md) and
+ * An in-memory `fetch` that answers like the conversation API (src/api/contract/conversations.md) and
  * records every request, for tests that inject the transport (`mount(…, { fetch })`).
  */
 import type { FetchLike } from '../../src/api/client';

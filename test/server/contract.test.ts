@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The real API client against the real stand-in API over HTTP, every answer checked against
- * ../shared/api/conversations.openapi.yaml.
+ * src/api/contract/conversations.openapi.yaml.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/api/client';

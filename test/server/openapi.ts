@@ -1,6 +1,5 @@
 /**
- * Checks bodies against the machine-readable contract, ../shared/api/conversations.openapi.yaml
- * (the shared folder sits beside the project: `<root>/../shared`).
+ * Checks bodies against the machine-readable contract the project keeps, src/api/contract/conversations.openapi.yaml.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,7 +9,7 @@ import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
 /** Where the contract lives, relative to this project's root. */
-export const SPEC_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'api', 'conversations.openapi.yaml');
+export const SPEC_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'api', 'contract', 'conversations.openapi.yaml');
 
 /** The API paths of the contract. */
 export type SpecPath = '/conversations' | '/conversations/{uuid}' | '/conversations/{uuid}/messages';

@@ -2,12 +2,12 @@
 /**
  * `npm run bench` (after `npm run build`): measures dist/widget.js in headless Chromium against a
  * minimal Preact + signals floor page, prints the medians as Markdown, and writes every run as JSON
- * to bench/results/ (bench-<time>.json and latest.json; the Markdown also to latest.md).
+ * to test/bench/results/ (bench-<time>.json and latest.json; the Markdown also to latest.md).
  *
- *   node bench/run.mjs [--runs 7] [--throttle 4] [--settle 500] [--messages 1000] [--only size,load,history] [--profile]
+ *   node test/bench/run.mjs [--runs 7] [--throttle 4] [--settle 500] [--messages 1000] [--only size,load,history] [--profile]
  *
  * Goals are reported as met or missed; the exit code is 1 only when something could not be measured.
- * See bench/README.md for what each number means.
+ * See test/bench/README.md for what each number means.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startStandInApi } from '../demo/server/server.mjs';
+import { startStandInApi } from '../../demo/server/server.mjs';
 import { launchBrowser } from './lib/browser.mjs';
 import { buildFloor } from './lib/floor-build.mjs';
 import { measureHistory, prepareHistory } from './lib/history.mjs';
@@ -28,14 +28,14 @@ import { spread, summarise } from './lib/stats.mjs';
 import { startBenchServer } from './lib/static-server.mjs';
 
 const SECTIONS = ['size', 'load', 'history'];
-const USAGE = `Usage: node bench/run.mjs [options]   (npm run bench -- [options] builds first)
+const USAGE = `Usage: node test/bench/run.mjs [options]   (npm run bench -- [options] builds first)
   --runs N         measured runs per page and section (default 7), after one discarded warm-up
   --throttle R     also measure the page load with the CPU throttled R× (e.g. 4); default off
   --settle MS      how long to keep watching a page after its launcher is painted (default 500)
   --messages N     length of the long conversation (default 1000, even)
   --only LIST      comma-separated sections to run: ${SECTIONS.join(',')} (default all)
   --profile        after the history runs, one more with a CPU profile of the open, saved to
-                   bench/results/open-history.cpuprofile (open it in Chrome DevTools › Performance)
+                   test/bench/results/open-history.cpuprofile (open it in Chrome DevTools › Performance)
   --help`;
 
 const { values: flags } = parseArgs({
@@ -90,10 +90,10 @@ const cleanups = [() => rm(work, { recursive: true, force: true })];
 let chromiumVersion = 'unknown';
 
 try {
-  // The floor is needed by size and load; built fresh from bench/floor/floor.tsx with the project's Vite config.
+  // The floor is needed by size and load; built fresh from test/bench/floor/floor.tsx with the project's Vite config.
   let floorFile = null;
   if (only.has('size') || only.has('load')) {
-    log('building the floor page (bench/floor/floor.tsx)…');
+    log('building the floor page (test/bench/floor/floor.tsx)…');
     floorFile = await buildFloor(floorDir);
   }
 
@@ -188,7 +188,7 @@ try {
           });
           await mkdir(RESULTS_DIR, { recursive: true });
           await writeFile(join(RESULTS_DIR, 'open-history.cpuprofile'), JSON.stringify(profile));
-          log('history: profile saved to bench/results/open-history.cpuprofile');
+          log('history: profile saved to test/bench/results/open-history.cpuprofile');
         }
       });
     }
@@ -235,7 +235,7 @@ await writeFile(join(RESULTS_DIR, 'latest.md'), markdown);
 
 console.log('\n' + markdown);
 for (const error of errors) console.log(`Could not measure ${error.section}: ${error.message}`);
-console.log(`Results: bench/results/latest.json (all runs), bench/results/latest.md; took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+console.log(`Results: test/bench/results/latest.json (all runs), test/bench/results/latest.md; took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exitCode = errors.length ? 1 : 0;
 
 /**

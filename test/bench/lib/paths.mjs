@@ -3,8 +3,8 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 
-/** The repository root (two folders up from this file). */
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The repository root (three folders up from this file). */
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * A path inside the repository.
@@ -18,4 +18,4 @@ export function resolveFromRoot(path) {
 export const WIDGET_FILE = resolveFromRoot('dist/widget.js');
 
 /** Where results go (git-ignored). */
-export const RESULTS_DIR = resolveFromRoot('bench/results');
+export const RESULTS_DIR = resolveFromRoot('test/bench/results');

@@ -2,7 +2,7 @@
  * The floor of the launcher benchmark: about the least a Preact + @preact/signals chat widget can do.
  * Like the widget it appends a host element to the body, attaches an open shadow root, adopts a
  * stylesheet and renders a round launcher button (an SVG icon, an accessible name, `aria-expanded`
- * bound to a signal). Built into one classic IIFE script the same way as dist/widget.js (bench/lib/floor-build.mjs).
+ * bound to a signal). Built into one classic IIFE script the same way as dist/widget.js (test/bench/lib/floor-build.mjs).
  */
 import { signal } from '@preact/signals';
 import { render } from 'preact';

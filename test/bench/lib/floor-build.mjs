@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Builds the floor page (bench/floor/floor.tsx) into one classic IIFE script the same way as
+ * Builds the floor page (test/bench/floor/floor.tsx) into one classic IIFE script the same way as
  * dist/widget.js: the project's own vite.config.ts (so target, minifier and JSX settings follow it),
  * with only the entry, the file name and the output folder swapped.
  */
@@ -8,7 +8,7 @@ import { build } from 'vite';
 import { ROOT, resolveFromRoot } from './paths.mjs';
 
 /** The floor's source. */
-export const FLOOR_ENTRY = resolveFromRoot('bench/floor/floor.tsx');
+export const FLOOR_ENTRY = resolveFromRoot('test/bench/floor/floor.tsx');
 
 /**
  * Builds the floor script into `outDir` (emptied first) and returns the path of the script.

@@ -28,7 +28,7 @@ export function blankPage() {
   return page('Blank host page', '');
 }
 
-/** The floor: the minimal Preact + signals launcher (bench/floor/floor.tsx) served at /floor/floor.js. */
+/** The floor: the minimal Preact + signals launcher (test/bench/floor/floor.tsx) served at /floor/floor.js. */
 export function floorPage() {
   return page('Floor: Preact + signals launcher', '<script src="/floor/floor.js"></script>\n');
 }
