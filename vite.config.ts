@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
@@ -20,9 +21,37 @@ function standInApi(): Plugin {
   };
 }
 
+/** The panel's file name starts with this; the rest is its content hash (see panelFile). */
+const PANEL_PREFIX = 'assistant-chat-panel-';
+
+/** The name of the panel file the last `vite build --mode panel` wrote to dist/ (it empties dist/ first). */
+function panelFile(): string {
+  const dist = here('./dist');
+  const names = existsSync(dist) ? readdirSync(dist).filter((name) => name.startsWith(PANEL_PREFIX) && name.endsWith('.js')) : [];
+  if (names.length !== 1) throw new Error(`expected one ${PANEL_PREFIX}*.js in dist/ (found ${names.length}): run \`vite build --mode panel\` first.`);
+  return names[0]!;
+}
+
+// The widget's own builds use classic JSX (`h(type, props, ...children)`): no jsx-runtime module and no
+// props object per child list. Tests, the demo and the npm build keep the automatic runtime of
+// tsconfig.json; both produce the same VNodes.
+/**
+ * The browsers whose CSS the minifier may rely on (Lightning CSS lowers newer syntax for older ones, and
+ * would otherwise add fallbacks for `color-scheme` that the widget does not need).
+ */
+const CSS_TARGET = ['chrome111', 'edge111', 'firefox113', 'safari16.4'];
+
+const classicJsx = {
+  oxc: {
+    jsx: { runtime: 'classic', pragma: 'jsxH', pragmaFrag: 'JsxFragment', development: false },
+    jsxInject: `import { h as jsxH, Fragment as JsxFragment } from 'preact'`,
+  },
+} as const;
+
 export default defineConfig(({ mode, command }) => {
   if (mode === 'lib') {
-    // The npm package: ESM, Preact and signals left to the app (peer dependencies).
+    // The npm package: ESM, Preact and signals left to the app (peer dependencies). The panel is a dynamic
+    // import, so it becomes a chunk of its own that the app's bundler keeps lazy.
     return {
       build: {
         outDir: 'dist/lib',
@@ -38,28 +67,45 @@ export default defineConfig(({ mode, command }) => {
       },
     };
   }
+  if (mode === 'panel') {
+    // The panel of the script tag: one ES module with Preact and signals inside, loaded by dist/widget.js
+    // with import() when the visitor reaches for the launcher. Its name carries its content hash, so a
+    // cached widget.js never meets a different panel. This build runs first and empties dist/.
+    return {
+      ...classicJsx,
+      build: {
+        outDir: here('./dist'),
+        emptyOutDir: true,
+        target: 'es2020',
+        cssTarget: CSS_TARGET,
+        lib: { entry: here('./src/panel/index.ts'), formats: ['es'] },
+        rolldownOptions: {
+          output: {
+            entryFileNames: `${PANEL_PREFIX}[hash].js`,
+            chunkFileNames: 'assistant-chat-[name]-[hash].js',
+            // Vite leaves the whitespace of an ES library in place; this one is loaded by browsers as it is.
+            minify: true,
+          },
+        },
+      },
+    };
+  }
   return {
     root: here('./demo'),
     publicDir: false,
     // cors: false lets the stand-in answer preflights itself, so pages on other origins can call /api too.
     server: { host: '127.0.0.1', port: 5173, cors: false, fs: { allow: [here('.')] } },
     plugins: [standInApi()],
-    // The script tag is built with classic JSX (`h(type, props, ...children)`): no jsx-runtime module and no
-    // props object per child list, about 0.3 KB less gzipped. Tests, the demo and the npm build keep the
-    // automatic runtime of tsconfig.json; both produce the same VNodes.
-    ...(command === 'build' && {
-      oxc: {
-        jsx: { runtime: 'classic', pragma: 'jsxH', pragmaFrag: 'JsxFragment', development: false },
-        jsxInject: `import { h as jsxH, Fragment as JsxFragment } from 'preact'`,
-      },
-    }),
+    // The script tag's build learns the panel's file name from the panel build; tests get a stand-in name.
+    define: { __PANEL_FILE__: JSON.stringify(command === 'build' ? panelFile() : `${PANEL_PREFIX}test.js`) },
     build: {
-      // The script tag: one self-contained classic script, everything inside. Vite requires `name` for
-      // an IIFE, but src/embed.ts exports nothing, so the bundle assigns no global of its own
-      // (test/size.test.ts checks): window.AssistantChat, installed at run time, is the only one.
+      // The script tag: the launcher, as one small classic script. Vite requires `name` for an IIFE, but
+      // src/embed.ts exports nothing, so the bundle assigns no global of its own (test/size.test.ts
+      // checks): window.AssistantChat, installed at run time, is the only one.
       outDir: here('./dist'),
       emptyOutDir: false,
       target: 'es2020',
+      cssTarget: CSS_TARGET,
       lib: { entry: here('./src/embed.ts'), formats: ['iife'], name: 'AssistantChatWidgetBundle', fileName: () => 'widget.js' },
     },
     test: {

@@ -2,7 +2,8 @@
  * The widget's configuration: its typed shape, its defaults, and the one pure parser that turns
  * data attributes (script tag), element attributes (`<assistant-chat>`) or JS options into it.
  */
-import { isObject, isUuid, trimBase, type FetchLike } from './api/client';
+import { isUuid, trimBase, type FetchLike } from './api/client';
+import { languageTag } from './boot/words';
 import type { ConversationType, VariableValue } from './api/types';
 import type { Strings } from './ui/strings';
 
@@ -15,16 +16,12 @@ export type Position = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left'
 /** Where the widget keeps the conversation id and the draft. */
 export type StorageChoice = 'local' | 'session' | 'memory';
 
-/** The validated configuration every part of the widget reads. */
-export interface WidgetConfig {
+/** The settings the launcher needs: parsed by the script tag itself, before the panel loads. */
+export interface LauncherConfig {
   /** `data-assistant-id`: the assistant's public UUID. Required. */
   assistantId: string;
   /** `data-api-base`: the API root. Default: `/api` on the origin the script was loaded from. */
   apiBase: string;
-  /** `data-type`: `widget` (billed, default) or `test` (free). */
-  type: ConversationType;
-  /** `data-variables`: JSON object of values for `{{variables}}`. Default `{}`. */
-  variables: Record<string, VariableValue>;
   /** `data-theme`: default `light`. */
   theme: Theme;
   /** `data-color`: accent color, CSS hex. Default `#4f46e5`. */
@@ -37,13 +34,24 @@ export interface WidgetConfig {
   title: string | undefined;
   /** `data-open`: open the panel on load. Default false. */
   open: boolean;
-  /** `data-show-function-calls`: show tool-call cards. Default true. */
-  showFunctionCalls: boolean;
   /** `data-storage`: `local` (default), `session` or `memory`. */
   storage: StorageChoice;
   /** `data-nonce`: CSP nonce for the `<style>` fallback. Default: the script tag's own nonce. */
   nonce: string | undefined;
 }
+
+/** The settings only the panel needs: parsed when it loads (src/panel/settings.ts). */
+export interface PanelSettings {
+  /** `data-type`: `widget` (billed, default) or `test` (free). */
+  type: ConversationType;
+  /** `data-variables`: JSON object of values for `{{variables}}`. Default `{}`. */
+  variables: Record<string, VariableValue>;
+  /** `data-show-function-calls`: show tool-call cards. Default true. */
+  showFunctionCalls: boolean;
+}
+
+/** The validated configuration every part of the widget reads. */
+export interface WidgetConfig extends LauncherConfig, PanelSettings {}
 
 /** Defaults for every optional field. */
 export const DEFAULTS = {
@@ -80,9 +88,9 @@ export interface ConfigContext {
 }
 
 /** The outcome of parsing: a config (null when no widget can be shown), where to put it, and what was wrong. */
-export interface ParseResult {
+export interface ParseResult<Config = WidgetConfig> {
   /** The validated config, or null when the assistant id is missing or malformed. */
-  config: WidgetConfig | null;
+  config: Config | null;
   /** `data-target` / `target`: a CSS selector of the element to render the panel inline into. */
   target: string | undefined;
   /** `inline` (element and JS options): render the panel inside the target, without the floating launcher. */
@@ -91,97 +99,145 @@ export interface ParseResult {
   problems: string[];
 }
 
-/** How a setting is read: its parser (undefined when the value is not understood) and what it should have been. */
-type Rule = [parse: (value: string, base?: string) => unknown, problem: string];
+/** How a setting is read: the value it means, or undefined when it is not understood. */
+export type Parse = (value: string, base?: string) => unknown;
+
+/** The values of the settings that are one of a list (the problems the panel reports name them too). */
+export const CHOICES = {
+  theme: 'light, dark, auto',
+  storage: 'local, session, memory',
+  position: 'bottom-right, bottom-left, top-right, top-left',
+} as const;
 
 /** One of `options`, in any case. The platform's snippet writes corners as `right-bottom`: that reads as `bottom-right`. */
-const oneOf = (options: string): Rule => [
-  (value) => options.split(', ').find((option) => option === value.toLowerCase().replace(/^(left|right)-(top|bottom)$/, '$2-$1')),
-  `is not one of ${options}`,
-];
-/** Any text. (The assistant id is checked after the others; `variables` goes to {@link cleanVariables}.) */
-const TEXT: Rule = [(value) => value, ''];
-const FLAG: Rule = [(value) => (/^(true)?$/i.test(value) ? true : /^false$/i.test(value) ? false : undefined), 'is not one of true, false'];
-const RULES = {
-  assistantId: TEXT,
-  apiBase: [resolveHttpUrl, 'is not an http(s) URL'],
-  type: oneOf('widget, test'),
-  theme: oneOf('light, dark, auto'),
-  storage: oneOf('local, session, memory'),
-  position: oneOf('bottom-right, bottom-left, top-right, top-left'),
-  color: [(value) => (/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) ? value.toLowerCase() : undefined), `is not a hex colour like ${DEFAULTS.color}`],
-  locale: [languageTag, 'is not a language tag like de-AT'],
-  variables: TEXT,
-  title: TEXT,
-  open: FLAG,
-  showFunctionCalls: FLAG,
-  nonce: TEXT,
-  target: TEXT,
-  inline: FLAG,
-} satisfies Record<string, Rule>;
+export const oneOf =
+  (options: string): Parse =>
+  (value) =>
+    options.split(', ').find((option) => option === value.toLowerCase().replace(/^(left|right)-(top|bottom)$/, '$2-$1'));
+
+/** `true` (or empty, as a bare attribute) or `false`, in any case. */
+export const flag: Parse = (value) => (/^(true)?$/i.test(value) ? true : /^false$/i.test(value) ? false : undefined);
+
+/** Any text. */
+const text: Parse = (value) => value;
+
+/** A CSS hex colour (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`), in lower case. */
+const hexColor: Parse = (value) => (/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) ? value.toLowerCase() : undefined);
+
+/** How the launcher's settings are read. (Their problems are told by the panel: src/panel/settings.ts.) */
+export const LAUNCHER_RULES = {
+  assistantId: text,
+  apiBase: resolveHttpUrl,
+  theme: /* @__PURE__ */ oneOf(CHOICES.theme),
+  storage: /* @__PURE__ */ oneOf(CHOICES.storage),
+  position: /* @__PURE__ */ oneOf(CHOICES.position),
+  color: hexColor,
+  locale: languageTag,
+  title: text,
+  open: flag,
+  nonce: text,
+  target: text,
+  inline: flag,
+} satisfies Record<string, Parse>;
+
+/** The settings only the panel reads (src/panel/settings.ts parses them). */
+export const PANEL_KEYS = ['type', 'variables', 'showFunctionCalls'] as const;
 
 /** A setting's key in dataset spelling (`assistantId` is `data-assistant-id`). */
-export type ConfigKey = keyof typeof RULES;
+export type ConfigKey = keyof typeof LAUNCHER_RULES | (typeof PANEL_KEYS)[number];
 
-/** The settings the parser reads, in dataset spelling, in the order problems are told. */
-export const CONFIG_KEYS = Object.keys(RULES) as ConfigKey[];
+/** Every setting, in dataset spelling (a function, so that bundles that never ask carry no list). */
+export function configKeys(): ConfigKey[] {
+  return [...(Object.keys(LAUNCHER_RULES) as ConfigKey[]), ...PANEL_KEYS];
+}
 
 /** `assistantId` → `assistant-id`. */
 export function toAttributeName(key: string): string {
   return key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 }
 
+/** How problems name the setting `key`: `data-assistant-id` (script), `assistant-id` (element) or `assistantId` (options). */
+export function settingName(key: string, source: ConfigSource = 'script'): string {
+  return source === 'options' ? key : (source === 'script' ? 'data-' : '') + toAttributeName(key);
+}
+
+/**
+ * Reads `rules` from `settings` (own properties only) into `out`, which holds the defaults. A value that is
+ * not understood keeps the default; the keys of those are returned, for the site owner to hear about.
+ */
+export function applyRules(settings: Record<string, unknown>, rules: Record<string, Parse>, out: Record<string, unknown>, base?: string): string[] {
+  const invalid: string[] = [];
+  for (const key of Object.keys(rules)) {
+    const value = settings[key];
+    if (value == null) continue;
+    const text = String(value).trim();
+    const parse = rules[key]!;
+    // An empty flag attribute (`data-open`) means true; any other empty setting means "not set".
+    const parsed = text || parse === flag ? parse(text, base) : undefined;
+    if (parsed === undefined && text) invalid.push(key);
+    out[key] = parsed ?? out[key];
+  }
+  return invalid;
+}
+
 /**
  * Reads every setting from an element's attributes (`prefix` `data-` for the script tag, none for
- * `<assistant-chat>`) into a plain record for {@link parseConfig}. Absent attributes are left out.
+ * `<assistant-chat>`) into a plain record. Absent attributes are left out.
  */
 export function readAttributes(element: Pick<Element, 'getAttribute'>, prefix: string): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
-  for (const key of CONFIG_KEYS) {
+  for (const key of configKeys()) {
     const value = element.getAttribute(prefix + toAttributeName(key));
     if (value !== null) out[key] = value;
   }
   return out;
 }
 
+/** What the launcher makes of its settings, and the keys of the values it did not understand. */
+export interface LauncherParseResult extends ParseResult<LauncherConfig> {
+  /** Settings whose values were not understood (their defaults are used); the panel tells the site owner. */
+  invalid: string[];
+  /** The launcher's settings as used (the defaults in place of what was not understood), even without a config. */
+  values: Record<string, unknown>;
+}
+
 /**
- * Parses data attributes (or element attributes, or JS options) into a validated config. Pure: reads
- * only the own properties of `input`, and `context`. Every problem yields one sentence for the site
- * owner and, where possible, a default.
- * A missing or malformed assistant id yields `config: null` (no widget).
+ * Parses what the launcher needs from data attributes (or element attributes, or JS options) into a
+ * validated config, without a word about values it does not understand (it uses their defaults and lists
+ * them in `invalid`; the panel names them when it loads, so the launcher script carries no messages).
+ * Pure: reads only the own properties of `input`, and `context`. A missing or malformed assistant id yields
+ * `config: null` (no widget) and the one problem the launcher tells itself.
  */
-export function parseConfig(input: Record<string, string | undefined>, context: ConfigContext = {}): ParseResult {
-  const problems: string[] = [];
-  const { source = 'script', scriptSrc, pageUrl } = context;
-  const name = (key: string) => (source === 'options' ? key : (source === 'script' ? 'data-' : '') + toAttributeName(key));
+export function parseLauncherConfig(input: Record<string, unknown>, context: ConfigContext = {}): LauncherParseResult {
+  const { scriptSrc, pageUrl } = context;
   // Own properties only: a polluted Object.prototype must not configure the widget.
   const settings: Record<string, unknown> = { __proto__: null, ...input };
   const out: Record<string, unknown> = {
-    ...DEFAULTS,
+    theme: DEFAULTS.theme,
+    color: DEFAULTS.color,
+    position: DEFAULTS.position,
+    open: DEFAULTS.open,
+    storage: DEFAULTS.storage,
     apiBase: resolveHttpUrl('/api', scriptSrc || pageUrl) ?? '/api',
     nonce: context.nonce,
     inline: false,
   };
-  for (const key of CONFIG_KEYS) {
-    const value = settings[key];
-    if (key === 'variables') {
-      out[key] = cleanVariables(value, name(key), problems);
-    } else if (value != null) {
-      const text = String(value).trim();
-      const rule: Rule = RULES[key];
-      // An empty flag attribute (`data-open`) means true; any other empty setting means "not set".
-      const parsed = text || rule === FLAG ? rule[0](text, pageUrl ?? scriptSrc) : undefined;
-      // Only the locale has no default of its own.
-      if (parsed === undefined && text) problems.push(`${name(key)} "${text}" ${rule[1]}; using ${out[key] ?? "the page's language"}.`);
-      out[key] = parsed ?? out[key];
-    }
-  }
+  const invalid = applyRules(settings, LAUNCHER_RULES, out, pageUrl ?? scriptSrc);
   const { target, inline, assistantId, ...config } = out;
   const id = isUuid(assistantId) && assistantId.toLowerCase();
-  if (!id) {
-    problems.unshift(`${name('assistantId')} ${assistantId ? `"${assistantId}" is not` : 'is missing: it should be'} a UUID like ${EXAMPLE_ID}. The chat widget is not shown.`);
-  }
-  return { config: id ? ({ ...config, assistantId: id } as WidgetConfig) : null, target: target as string | undefined, inline: inline as boolean, problems };
+  const problems = id
+    ? []
+    : [
+        `${settingName('assistantId', context.source)} ${assistantId ? `"${assistantId}" is not` : 'is missing: it should be'} a UUID like ${EXAMPLE_ID}. The chat widget is not shown.`,
+      ];
+  return {
+    config: id ? ({ ...config, assistantId: id } as LauncherConfig) : null,
+    invalid: invalid.filter((key) => key !== 'assistantId'),
+    values: config,
+    target: target as string | undefined,
+    inline: inline as boolean,
+    problems,
+  };
 }
 
 /** Writes `AssistantChat: message` (then `details`) to the console, for the site owner; nothing when `message` is empty. */
@@ -192,37 +248,8 @@ export function log(level: 'warn' | 'error', message: string, ...details: unknow
 // The shape of a UUID, which any site owner's real id can be compared with.
 const EXAMPLE_ID = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
 
-/**
- * Keeps the string, finite number and boolean values of a variables object (given as an object or as
- * JSON text); everything else is left out with a problem named after `label`.
- */
-export function cleanVariables(value: unknown, label: string, problems: string[]): Record<string, VariableValue> {
-  const out: Record<string, VariableValue> = {};
-  if (value == null || value === '') return out;
-  try {
-    if (typeof value === 'string') value = JSON.parse(value);
-  } catch {
-    value = null;
-  }
-  if (!isObject(value)) {
-    problems.push(`${label} is not a JSON object like {"name": "Ada"}; no variables are sent.`);
-    return out;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    // `__proto__` would be taken as the object's prototype, not as a variable.
-    if (key !== '__proto__' && (typeof item === 'string' || typeof item === 'boolean' || Number.isFinite(item))) out[key] = item as VariableValue;
-    else problems.push(`${label}.${key} is not a string, number or boolean; left out.`);
-  }
-  return out;
-}
-
-/** A language tag such as `de` or `de-AT` (`de_AT` is read as `de-AT`), or undefined when `tag` is none. */
-export function languageTag(tag: string | null | undefined): string | undefined {
-  const value = (tag ?? '').trim().replace(/_/g, '-');
-  return /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(value) ? value : undefined;
-}
-
-function resolveHttpUrl(value: string, base: string | undefined): string | undefined {
+/** An http(s) URL, resolved against `base`, without trailing slashes. */
+function resolveHttpUrl(value: string, base?: string): string | undefined {
   try {
     const url = new URL(value, base);
     if (/^https?:$/.test(url.protocol)) return trimBase(url.href);

@@ -6,7 +6,8 @@
  * `chat-message`, `chat-error`, `chat-conversation` (bubbling `CustomEvent`s; the detail as in `WidgetHandle.on`).
  */
 import type { VariableValue } from './api/types';
-import { CONFIG_KEYS, cleanVariables, parseConfig, readAttributes, toAttributeName, type RuntimeOptions } from './config';
+import { configKeys, readAttributes, toAttributeName, type RuntimeOptions } from './config';
+import { cleanVariables, parseConfig } from './panel/settings';
 import { mount, type WidgetEvent, type WidgetHandle } from './mount';
 
 /** The element's tag name. */
@@ -20,7 +21,7 @@ const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as ty
 /** The `<assistant-chat>` element. */
 export class AssistantChatElement extends Base {
   /** Every setting attribute (`data-target` has no meaning here: the element is the target). */
-  static readonly observedAttributes = CONFIG_KEYS.filter((key) => key !== 'target').map(toAttributeName);
+  static readonly observedAttributes = configKeys().filter((key) => key !== 'target').map(toAttributeName);
 
   #handle: WidgetHandle | null = null;
   #scheduled = false;

@@ -6,7 +6,7 @@ export { mount } from './mount';
 export type { MountOptions, WidgetHandle, WidgetEvent, WidgetEventMap } from './mount';
 export { ChatWidget } from './widget';
 export type { ChatWidgetProps } from './widget';
-export { parseConfig } from './config';
+export { parseConfig } from './panel/settings';
 export type {
   ConfigContext,
   ParseResult,
@@ -16,7 +16,7 @@ export type {
   Theme,
   WidgetConfig,
 } from './config';
-export type { AssistantChatApi, GlobalHandler, GlobalMountOptions } from './global';
+export type { AssistantChatApi, GlobalHandler, GlobalMountOptions } from './boot/global';
 export type { FetchLike } from './api/client';
 export type { ConversationType, VariableValue } from './api/types';
 export type { ApiErrorKind } from './api/errors';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, parseConfig, readAttributes, type WidgetConfig } from '../src/config';
+import { DEFAULTS, readAttributes, type WidgetConfig } from '../src/config';
+import { parseConfig } from '../src/panel/settings';
 
 const ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 const context = { scriptSrc: 'https://cdn.example.com/widget/widget.js', pageUrl: 'https://shop.example.org/help/' };
@@ -242,8 +243,8 @@ describe('parseConfig with JavaScript options', () => {
     const result = resolveOptions({ assistantId: ID, theme: 'neon', open: 'maybe', variables: { n: Number.NaN } });
     expect(result.problems).toEqual([
       'theme "neon" is not one of light, dark, auto; using light.',
-      'variables.n is not a string, number or boolean; left out.',
       'open "maybe" is not one of true, false; using false.',
+      'variables.n is not a string, number or boolean; left out.',
     ]);
   });
 

@@ -56,7 +56,7 @@ describe('<assistant-chat>', () => {
 
   it('renders the panel inside itself with the inline attribute', async () => {
     const element = await addElement({ 'assistant-id': ID, inline: '' });
-    expect(shadowOf(element).getByRole('region', { name: 'Chat with us' })).toBeTruthy();
+    expect(await shadowOf(element).findByRole('region', { name: 'Chat with us' })).toBeTruthy();
   });
 
   it('remounts once after several attributes change together', async () => {

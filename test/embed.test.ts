@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { waitFor } from '@testing-library/dom';
-import type { AssistantChatApi } from '../src/global';
-import { boot } from '../src/boot';
+import type { AssistantChatApi } from '../src/boot/global';
+import { boot } from '../src/boot/boot';
 import { messageText } from '../src/model';
 import { createFakeConversationFetch, serveFakeConversationApi, type ServedFake } from './helpers/fake-conversation-fetch';
 
@@ -45,12 +45,17 @@ function addTag(attributes: Record<string, string>, parent: Element = document.b
   return script;
 }
 
-/** Runs the script-tag entry as the browser does when it loads dist/widget.js (a fresh copy each time). */
+/** The panel as the script tag would import it from beside widget.js (the e2e tests load the real file). */
+const panelBeside = () => ({ load: () => import('../src/panel/index') });
+
+/**
+ * Runs the script tag's start-up as dist/widget.js does when the browser loads it (a fresh copy of the
+ * modules each time, as a second script would be).
+ */
 async function loadScript(currentScript: HTMLScriptElement | null) {
-  Object.defineProperty(document, 'currentScript', { configurable: true, get: () => currentScript });
   vi.resetModules();
-  await import('../src/embed');
-  delete (document as unknown as { currentScript?: unknown }).currentScript;
+  const fresh = await import('../src/boot/boot');
+  fresh.boot(window, currentScript, panelBeside);
 }
 
 const hosts = () => Array.from(document.querySelectorAll('assistant-chat-root'));
@@ -112,7 +117,7 @@ describe('the script tag', () => {
     doc.head.appendChild(tag);
     Object.defineProperty(doc, 'readyState', { configurable: true, get: () => 'loading' });
     const fakeWindow = { document: doc } as unknown as Window & Win;
-    boot(fakeWindow, tag);
+    boot(fakeWindow, tag, panelBeside);
     expect(doc.querySelectorAll('assistant-chat-root')).toHaveLength(0);
     doc.documentElement.appendChild(doc.createElement('body'));
     doc.dispatchEvent(new Event('DOMContentLoaded'));
@@ -165,24 +170,29 @@ describe('the script tag with data-target (inline)', () => {
 });
 
 describe('bad configuration', () => {
-  it('shows no widget and logs one message naming every problem, without throwing', async () => {
+  it('shows no widget and logs one message saying why, without throwing', async () => {
     const tag = addTag({ 'data-assistant-id': 'northwind', 'data-theme': 'neon' });
     await expect(loadScript(tag)).resolves.toBeUndefined();
     expect(hosts()).toHaveLength(0);
     expect(errors).toHaveBeenCalledTimes(1);
     expect(errors.mock.calls[0]![0]).toBe(
-      'AssistantChat: data-assistant-id "northwind" is not a UUID like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx. The chat widget is not shown. data-theme "neon" is not one of light, dark, auto; using light.',
+      'AssistantChat: data-assistant-id "northwind" is not a UUID like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx. The chat widget is not shown.',
     );
     // The API is still there, so the page's own calls cannot fail.
     expect(() => win.AssistantChat?.('open')).not.toThrow();
   });
 
-  it('warns once and falls back to the defaults for a bad setting beside a good id', async () => {
+  it('falls back to the defaults for bad settings beside a good id, and names them all once the panel loads', async () => {
     await loadScript(addTag({ 'data-assistant-id': NORTHWIND, 'data-variables': '{name:"Ada"}', 'data-color': 'teal' }));
     expect(hosts()).toHaveLength(1);
-    expect(ownMessages(warnings)).toHaveLength(1);
-    expect(String(ownMessages(warnings)[0]![0])).toContain('data-variables is not a JSON object');
-    expect(String(ownMessages(warnings)[0]![0])).toContain('data-color "teal" is not a hex colour');
+    // The launcher script carries no messages: it draws with the defaults and says nothing yet.
+    expect(ownMessages(warnings)).toEqual([]);
+    // The visitor reaches for the launcher: the panel loads (and, with no conversation yet, asks the API nothing).
+    hosts()[0]!.shadowRoot!.querySelector('.launcher')!.dispatchEvent(new Event('pointerenter'));
+    await waitFor(() => expect(ownMessages(warnings)).toHaveLength(1));
+    expect(ownMessages(warnings)[0]).toEqual([
+      'AssistantChat: data-color "teal" is not a hex colour like #4f46e5; using #4f46e5. data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.',
+    ]);
     expect(errors).not.toHaveBeenCalled();
   });
 

@@ -149,7 +149,7 @@ describe('mount', () => {
     document.body.appendChild(help);
     const { host, ui, handle } = mountWidget({ inline: true }, help);
     expect(host.parentElement).toBe(help);
-    expect(ui.getByRole('region', { name: 'Chat with us' })).toBeTruthy();
+    expect(await ui.findByRole('region', { name: 'Chat with us' })).toBeTruthy();
     expect(ui.queryByRole('button', { name: 'Chat with us' })).toBeNull();
     expect(handle.isOpen).toBe(true);
     expect(await ui.findByText('Hello! How can I help?')).toBeTruthy();
@@ -157,7 +157,7 @@ describe('mount', () => {
 
   it('starts open, with the given title and strings', async () => {
     const { ui } = mountWidget({ open: true, title: 'Northwind Dental', strings: { placeholder: 'Ask about appointments…' } });
-    expect(ui.getByRole('dialog', { name: 'Northwind Dental' })).toBeTruthy();
+    expect(await ui.findByRole('dialog', { name: 'Northwind Dental' })).toBeTruthy();
     expect(ui.getByPlaceholderText('Ask about appointments…')).toBeTruthy();
     await waitFor(() => expect(api.requests).toHaveLength(1));
   });
@@ -183,15 +183,19 @@ describe('mount', () => {
     expect(paths()[1]).toBe('GET /api/conversations/00000000-0000-4000-8000-000000000001');
   });
 
-  it('throws a clear error without a valid assistant id, and warns once about other bad options', () => {
+  it('throws a clear error without a valid assistant id, and warns once about other bad options when the panel loads', async () => {
     expect(() => mount(document.body, { assistantId: 'northwind' })).toThrow(
       'AssistantChat: assistantId "northwind" is not a UUID like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.',
     );
     expect(document.body.children).toHaveLength(0);
-    mountWidget({ theme: 'neon' as never, color: 'teal' });
-    expect(warnings).toHaveBeenCalledTimes(1);
+    const { ui } = mountWidget({ theme: 'neon' as never, color: 'teal', type: 'live' as never });
+    // The launcher uses the defaults at once, and says nothing yet: the words are the panel's.
+    expect(warnings).not.toHaveBeenCalled();
+    ui.getByRole('button', { name: 'Chat with us' }).focus();
+    await waitFor(() => expect(warnings).toHaveBeenCalledTimes(1));
     expect(warnings.mock.calls[0]![0]).toBe(
-      'AssistantChat: theme "neon" is not one of light, dark, auto; using light. color "teal" is not a hex colour like #4f46e5; using #4f46e5.',
+      'AssistantChat: theme "neon" is not one of light, dark, auto; using light. color "teal" is not a hex colour like #4f46e5; using #4f46e5. ' +
+        'type "live" is not one of widget, test; using widget.',
     );
   });
 
@@ -215,7 +219,7 @@ describe('<ChatWidget>', () => {
     );
     const host = view.container.querySelector('assistant-chat-root')!;
     const ui = within(host.shadowRoot as unknown as HTMLElement);
-    expect(ui.getByRole('region', { name: 'Chat with us' })).toBeTruthy();
+    expect(await ui.findByRole('region', { name: 'Chat with us' })).toBeTruthy();
     expect(await ui.findByText('Hello! How can I help?')).toBeTruthy();
     expect(conversations).toEqual(['00000000-0000-4000-8000-000000000001']);
     view.unmount();

@@ -2,7 +2,6 @@ import type { Ref } from 'preact';
 import { useState } from 'preact/hooks';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
 import type { ConversationStore } from '../store/types';
-import { useValue } from './hooks';
 import { Icon } from './Icon';
 import { errorText, fill, type Strings } from './strings';
 
@@ -29,9 +28,9 @@ export interface ComposerProps {
  */
 export function Composer({ store, strings, inputRef }: ComposerProps) {
   const [rejection, setRejection] = useState<string | null>(null);
-  const text = useValue(store.draft);
-  const error = useValue(store.error);
-  const kind = useValue(store.status) === 'error' ? error?.kind : undefined;
+  const text = store.draft.value;
+  const error = store.error.value;
+  const kind = store.status.value === 'error' ? error?.kind : undefined;
   const blocked = kind === 'not_found' || kind === 'insufficient_balance';
   // Characters as the API counts them: code points (an emoji is one), not UTF-16 units.
   const count = [...text].length;
@@ -51,7 +50,7 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
 
   return (
     <form class="composer" onSubmit={submit}>
-      <div class="field">
+      <div class="composer-field">
         <textarea
           ref={inputRef}
           rows={1}
@@ -70,16 +69,16 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
             if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) submit(event);
           }}
         />
-        <button type="submit" class="send" aria-label={strings.send} disabled={blocked || tooLong || !text.trim()}>
+        <button type="submit" class="send-button" aria-label={strings.send} disabled={blocked || tooLong || !text.trim()}>
           <Icon name="send" />
         </button>
       </div>
-      <p class={tooLong ? 'count over' : 'count'} id={COUNT_ID}>
+      <p class={tooLong ? 'char-count is-over' : 'char-count'} id={COUNT_ID}>
         {count >= COUNTER_FROM &&
           fill(tooLong ? strings.tooLong : strings.charCount, { count, max: MAX_MESSAGE_LENGTH })}
       </p>
       {rejection && (
-        <p class="reject" role="alert">
+        <p class="composer-error" role="alert">
           {rejection}
         </p>
       )}

@@ -22,29 +22,29 @@ export function FunctionCallCard({ part, strings, id }: FunctionCallCardProps) {
   const ok = part.state === 'success';
   const name = humanizeName(part.name) || strings.unnamed;
   return (
-    <div class={ok ? 'fc ok' : 'fc err'}>
+    <div class={ok ? 'call-card is-success' : 'call-card is-error'}>
       <button
         type="button"
-        class="fc-head"
+        class="call-summary"
         aria-expanded={expanded}
         aria-controls={id}
         onClick={() => setExpanded(!expanded)}
       >
-        <span class="fc-i">
+        <span class="call-icon">
           <Icon name={ok ? 'check' : 'alert'} />
         </span>
-        <span class="fc-n">{name}</span>
-        <span class="fc-s">{ok ? strings.callSucceeded : strings.callFailed}</span>
-        <Icon name="chevron" class="chev" />
+        <span class="call-name">{name}</span>
+        <span class="call-state">{ok ? strings.callSucceeded : strings.callFailed}</span>
+        <Icon name="chevron" class="chevron" />
       </button>
-      <div class="fc-body" id={id} role="group" aria-label={fill(strings.callDetails, { name })} hidden={!expanded}>
+      <div class="call-details" id={id} role="group" aria-label={fill(strings.callDetails, { name })} hidden={!expanded}>
         {expanded && (
           <>
-            <p class="fc-l">{strings.arguments}</p>
+            <p class="call-label">{strings.arguments}</p>
             <FunctionCallTree value={part.arguments} strings={strings} />
-            <p class="fc-l">{strings.result}</p>
+            <p class="call-label">{strings.result}</p>
             <FunctionCallTree value={part.result} strings={strings} />
-            <p class="fc-r">{part.name}</p>
+            <p class="call-raw-name">{part.name}</p>
           </>
         )}
       </div>

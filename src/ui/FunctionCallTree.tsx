@@ -12,18 +12,18 @@ type Budget = { left: number };
 
 function renderValue(value: unknown, depth: number, budget: Budget, strings: Strings): ComponentChild {
   budget.left--;
-  if (value === null || value === undefined) return <span class="v null">null</span>;
+  if (value === null || value === undefined) return <span class="tree-value tree-empty">null</span>;
   if (typeof value !== 'object') {
     const text = String(value);
     return (
-      <span class="v">
+      <span class="tree-value">
         {text.slice(0, TEXT)}
         {text.length > TEXT && <Reveal inline before="… " label={strings.showMore} render={() => text.slice(TEXT)} />}
       </span>
     );
   }
   const count = Object.keys(value).length;
-  if (!count) return <span class="v null">{strings.empty}</span>;
+  if (!count) return <span class="tree-value tree-empty">{strings.empty}</span>;
   if (depth >= DEPTH || budget.left <= 0) {
     return (
       <Reveal
@@ -43,14 +43,14 @@ function renderEntries(value: object, from: number, depth: number, budget: Budge
   const to = Math.min(keys.length, from + ITEMS);
   const items = keys.slice(from, to).map((key) => (
     <li>
-      {!list && <span class="k">{key}</span>}
+      {!list && <span class="tree-key">{key}</span>}
       {renderValue((value as Record<string, unknown>)[key], depth + 1, budget, strings)}
     </li>
   ));
   const rest = keys.length - to;
   return (
     <>
-      {list ? <ol class="tree" start={from + 1}>{items}</ol> : <ul class="tree">{items}</ul>}
+      {list ? <ol class="value-tree" start={from + 1}>{items}</ol> : <ul class="value-tree">{items}</ul>}
       {rest > 0 && (
         <Reveal
           label={fill(strings.moreItems, { n: rest })}

@@ -35,8 +35,8 @@ export function Message({ message, store, strings, showFunctionCalls }: MessageP
   const icon = STATUS_ICONS[status];
   if (!text.trim() && !calls.length && status === 'sent') return null;
   return (
-    <div class={`msg ${role} ${status}`}>
-      <span class="sr">{user ? strings.you : strings.assistant}: </span>
+    <div class={`message from-${role} is-${status}`}>
+      <span class="visually-hidden">{user ? strings.you : strings.assistant}: </span>
       {calls.map((part, index) => (
         <FunctionCallCard key={index} id={`${id}-${index}`} part={part} strings={strings} />
       ))}
@@ -47,15 +47,15 @@ export function Message({ message, store, strings, showFunctionCalls }: MessageP
       )}
       {status !== 'sent' && (
         // Keyed by status, so each new state is a new node that the live log announces once.
-        <p key={status} class={`meta ${status}`}>
-          {icon ? <Icon name={icon} /> : <span class="spin" aria-hidden="true" />}
+        <p key={status} class={`message-status is-${status}`}>
+          {icon ? <Icon name={icon} /> : <span class="spinner" aria-hidden="true" />}
           <span>
             {strings[status]}
             {status === 'failed' && (
               <>
                 {error && ` ${errorText(error.kind, strings)}`}{' '}
                 {(error?.retryable ?? true) && (
-                  <button type="button" class="link" onClick={() => store.retry(id)}>
+                  <button type="button" class="text-button" onClick={() => store.retry(id)}>
                     {strings.retry}
                   </button>
                 )}

@@ -1,7 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChatMessage } from '../model';
 import type { ConversationStore } from '../store/types';
-import { useValue } from './hooks';
 import { Icon } from './Icon';
 import { Message } from './Message';
 import type { Strings } from './strings';
@@ -32,8 +31,8 @@ export interface MessageListProps {
  * While the assistant works, three dots (with words for screen readers) follow the log.
  */
 export function MessageList({ store, strings, showFunctionCalls, open }: MessageListProps) {
-  const messages = useValue(store.messages);
-  const busy = useValue(store.assistantBusy);
+  const messages = store.messages.value;
+  const busy = store.assistantBusy.value;
   const scroller = useRef<HTMLDivElement>(null);
   const [revealed, setRevealed] = useState(0);
   const [pill, setPill] = useState(false);
@@ -98,28 +97,28 @@ export function MessageList({ store, strings, showFunctionCalls, open }: Message
   };
 
   return (
-    <div class="body">
-      <div class="scroll" ref={scroller} tabIndex={0} onScroll={onScroll}>
+    <div class="conversation">
+      <div class="scroller" ref={scroller} tabIndex={0} onScroll={onScroll}>
         {view.hidden > 0 && (
-          <button type="button" class="prev" onClick={showEarlier}>
+          <button type="button" class="show-earlier" onClick={showEarlier}>
             {strings.showEarlier}
           </button>
         )}
-        {view.hidden < view.logStart && <div class="earlier">{messages.slice(view.hidden, view.logStart).map(row)}</div>}
-        <div class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label={strings.messages}>
+        {view.hidden < view.logStart && <div class="earlier-messages">{messages.slice(view.hidden, view.logStart).map(row)}</div>}
+        <div class="message-log" role="log" aria-live="polite" aria-relevant="additions" aria-label={strings.messages}>
           {messages.slice(view.logStart).map(row)}
         </div>
         {busy && (
-          <div class="typing" role="status">
+          <div class="typing-indicator" role="status">
             <i aria-hidden="true" />
             <i aria-hidden="true" />
             <i aria-hidden="true" />
-            <span class="sr">{strings.typing}</span>
+            <span class="visually-hidden">{strings.typing}</span>
           </div>
         )}
       </div>
       {pill && (
-        <button type="button" class="pill" onClick={toNewest}>
+        <button type="button" class="new-messages" onClick={toNewest}>
           <Icon name="down" />
           {strings.newMessages}
         </button>

@@ -36,7 +36,7 @@ export function Reveal({ label, render, before, inline }: RevealProps) {
   return (
     <>
       {before}
-      <button type="button" class="more" onClick={() => setShown(true)}>
+      <button type="button" class="reveal-button" onClick={() => setShown(true)}>
         {label}
       </button>
     </>

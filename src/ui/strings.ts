@@ -3,7 +3,7 @@
  * Phrasings avoid plurals ("Unread replies: 3") so one template serves every count.
  */
 import type { ApiErrorKind } from '../api/errors';
-import { languageTag } from '../config';
+import { LAUNCHER_WORDS, resolveLanguage } from '../boot/words';
 
 /** The UI strings of one language. Site owners may override any of them (RuntimeOptions.strings). */
 export interface Strings {
@@ -61,7 +61,7 @@ export interface Strings {
 
 /** English. */
 export const en: Strings = {
-  title: 'Chat with us',
+  title: LAUNCHER_WORDS.title,
   close: 'Close chat',
   newConversation: 'Start a new conversation',
   messages: 'Messages',
@@ -78,7 +78,7 @@ export const en: Strings = {
   slow: 'Still working…',
   checking: 'Checking whether it arrived…',
   failed: 'Not sent.',
-  retry: 'Retry',
+  retry: LAUNCHER_WORDS.retry,
   showEarlier: 'Show earlier messages',
   newMessages: 'New messages',
   unread: 'Unread replies: {n}',
@@ -152,7 +152,6 @@ export const de: Strings = {
 };
 
 const BUILT_IN: Record<string, Strings> = { en, de };
-const RTL = new Set(['ar', 'he', 'fa', 'ur']);
 
 /** Fills `{name}` placeholders of a template. */
 export function fill(template: string, values: Record<string, string | number>): string {
@@ -160,25 +159,27 @@ export function fill(template: string, values: Record<string, string | number>):
 }
 
 /**
+ * The strings for a base language (`de`), with the site owner's overrides. Languages without built-in
+ * strings get English words (plus any overrides).
+ */
+export function stringsFor(base: string, overrides?: Partial<Strings>): Strings {
+  const strings: Strings = { ...(BUILT_IN[base] ?? en) };
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    if (Object.prototype.hasOwnProperty.call(en, key) && typeof value === 'string') strings[key as keyof Strings] = value;
+  }
+  return strings;
+}
+
+/**
  * Picks the strings and text direction for a locale (`de-AT` → German). Without a locale: the page's
- * `lang`, then the browser's language, then English. Languages without built-in strings get English
- * words (plus any overrides) but keep their `lang` and direction (`ar`, `he`, `fa`, `ur` are right-to-left).
+ * `lang`, then the browser's language, then English (see `resolveLanguage`).
  */
 export function resolveLocale(
   locale: string | undefined,
   overrides?: Partial<Strings>,
 ): { strings: Strings; lang: string; dir: 'ltr' | 'rtl' } {
-  const lang =
-    languageTag(locale) ??
-    languageTag(typeof document === 'undefined' ? undefined : document.documentElement.lang) ??
-    languageTag(typeof navigator === 'undefined' ? undefined : navigator.language) ??
-    'en';
-  const base = lang.split('-')[0]!.toLowerCase();
-  const strings: Strings = { ...(BUILT_IN[base] ?? en) };
-  for (const [key, value] of Object.entries(overrides ?? {})) {
-    if (Object.prototype.hasOwnProperty.call(en, key) && typeof value === 'string') strings[key as keyof Strings] = value;
-  }
-  return { strings, lang, dir: RTL.has(base) ? 'rtl' : 'ltr' };
+  const { lang, base, dir } = resolveLanguage(locale);
+  return { strings: stringsFor(base, overrides), lang, dir };
 }
 
 /** The words for each kind of error. */

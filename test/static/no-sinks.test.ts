@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = process.cwd();
-const bundlePath = join(root, 'dist/widget.js');
+const dist = join(root, 'dist');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -30,9 +30,18 @@ function code(path: string): string {
     .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
-function bundle(): string {
-  if (!existsSync(bundlePath)) throw new Error('dist/widget.js is missing: run `npx vite build` first.');
-  return readFileSync(bundlePath, 'utf8');
+/** The scripts a site loads: the launcher (dist/widget.js) and the panel with its chunks (dist/assistant-chat-*.js). */
+function scripts(): Record<string, string> {
+  if (!existsSync(join(dist, 'widget.js'))) throw new Error('dist/widget.js is missing: run `npm run build` first.');
+  const names = readdirSync(dist).filter((name) => name === 'widget.js' || /^assistant-chat-.*\.js$/.test(name));
+  return Object.fromEntries(names.map((name) => [name, readFileSync(join(dist, name), 'utf8')]));
+}
+
+/** The panel's script (it carries Preact). */
+function panel(): string {
+  const found = Object.entries(scripts()).find(([name]) => name.startsWith('assistant-chat-panel-'));
+  if (!found) throw new Error('dist/assistant-chat-panel-*.js is missing: run `npm run build` first.');
+  return found[1];
 }
 
 /** Sinks that must appear nowhere: not in our source, not in the bundle (Preact's included). */
@@ -74,16 +83,23 @@ describe('our source (src/)', () => {
   }
 });
 
-describe('the built dist/widget.js', () => {
+describe('the built scripts (dist/widget.js and the panel)', () => {
   for (const [name, pattern] of Object.entries(NOWHERE)) {
-    it(`contains no ${name}`, () => {
-      const match = pattern.exec(bundle());
-      expect(match && bundle().slice(Math.max(0, match.index - 80), match.index + 80)).toBeNull();
+    it(`contain no ${name}`, () => {
+      for (const [file, source] of Object.entries(scripts())) {
+        const match = pattern.exec(source);
+        expect(match && `${file}: ${source.slice(Math.max(0, match.index - 80), match.index + 80)}`).toBeNull();
+      }
     });
   }
 
-  it("assigns innerHTML only inside Preact's dangerouslySetInnerHTML branch, and only a __html field or ''", () => {
-    const source = bundle();
+  it('leave nothing of those in the launcher script, which carries no Preact', () => {
+    const launcher = scripts()['widget.js']!;
+    for (const [name, pattern] of Object.entries(NOT_IN_OUR_SOURCE)) expect(pattern.test(launcher), name).toBe(false);
+  });
+
+  it("assign innerHTML only inside Preact's dangerouslySetInnerHTML branch, and only a __html field or ''", () => {
+    const source = panel();
     const uses = [...source.matchAll(/\binnerHTML\b/g)].map((match) => match.index);
     const branches = [...source.matchAll(/\bdangerouslySetInnerHTML\b/g)].map((match) => match.index);
     expect(uses.length).toBeGreaterThan(0); // if Preact drops it one day, this test should be revisited
@@ -95,8 +111,8 @@ describe('the built dist/widget.js', () => {
     for (const value of assignments) expect(value).toMatch(/^(?:``|""|''|[\w$]+\.__html)$/);
   });
 
-  it("touches el.style only inside Preact's branch for the style prop", () => {
-    const source = bundle();
+  it("touch el.style only inside Preact's branch for the style prop", () => {
+    const source = panel();
     const styleBranches = [...source.matchAll(/[=!]==?\s*["'`]style["'`]/g)].map((match) => match.index);
     const uses = [...source.matchAll(/\.style\b(?!Sheets)|\bcssText\b/g)].map((match) => match.index);
     expect(uses.length).toBeGreaterThan(0);
@@ -105,8 +121,8 @@ describe('the built dist/widget.js', () => {
     }
   });
 
-  it('calls setAttribute only with a name held in a variable (Preact, for ordinary props) or a literal that is not style', () => {
-    const names = [...bundle().matchAll(/setAttribute\(\s*([^,)]+)/g)].map((match) => match[1]!.trim());
+  it('call setAttribute only with a name held in a variable (Preact, for ordinary props) or a literal that is not style', () => {
+    const names = Object.values(scripts()).flatMap((source) => [...source.matchAll(/setAttribute\(\s*([^,)]+)/g)].map((match) => match[1]!.trim()));
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) {
       expect(name, `setAttribute(${name}, …)`).not.toMatch(/^["'`]style["'`]$/);

@@ -41,7 +41,7 @@ describe('messages', () => {
   it('tells screen readers who said what', () => {
     const store = createFakeStore([userMessage('hi'), assistantMessage('Hello!')]);
     renderApp({ store, open: true });
-    const rows = log().querySelectorAll('.msg');
+    const rows = log().querySelectorAll('.message');
     expect(rows[0]!.textContent).toBe('You: hi');
     expect(rows[1]!.textContent).toBe('Assistant: Hello!');
   });
@@ -73,7 +73,7 @@ describe('messages', () => {
 
   it('shows a sent message without a status line', () => {
     renderApp({ store: createFakeStore([userMessage('hi', 'sent')]), open: true });
-    expect(log().querySelector('.meta')).toBeNull();
+    expect(log().querySelector('.message-status')).toBeNull();
   });
 
   it('shows function-call cards before the assistant text, unless the site hides them', () => {
@@ -89,7 +89,7 @@ describe('messages', () => {
   it('leaves out a message that is only hidden function calls', () => {
     const message = assistantMessage('', [{ name: 'lookup_order' }]);
     renderApp({ store: createFakeStore([message]), open: true, config: { showFunctionCalls: false } });
-    expect(log().querySelectorAll('.msg')).toHaveLength(0);
+    expect(log().querySelectorAll('.message')).toHaveLength(0);
   });
 });
 
@@ -99,16 +99,16 @@ describe('long histories', () => {
 
   it('renders only the newest messages of thousands, with a way to show earlier ones', () => {
     renderApp({ store: createFakeStore(history(3000)), open: true });
-    expect(document.querySelectorAll('.msg')).toHaveLength(PAGE_SIZE);
+    expect(document.querySelectorAll('.message')).toHaveLength(PAGE_SIZE);
     expect(screen.getByText('reply 2999')).toBeTruthy();
     expect(screen.queryByText(`question ${3000 - PAGE_SIZE - 2}`)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show earlier messages' }));
-    expect(document.querySelectorAll('.msg')).toHaveLength(2 * PAGE_SIZE);
+    expect(document.querySelectorAll('.message')).toHaveLength(2 * PAGE_SIZE);
     const earlier = screen.getByText(`question ${3000 - PAGE_SIZE - 2}`);
     // Revealed history stays out of the live log, so it is not read out as new.
     expect(log().contains(earlier)).toBe(false);
-    expect(log().querySelectorAll('.msg')).toHaveLength(PAGE_SIZE);
+    expect(log().querySelectorAll('.message')).toHaveLength(PAGE_SIZE);
   });
 
   it('drops the button once everything is shown', () => {
@@ -122,7 +122,7 @@ describe('long histories', () => {
     const { store } = renderApp({ store: createFakeStore(history(200)), open: true });
     act(() => store.push(assistantMessage('brand new')));
     expect(within(log()).getByText('brand new')).toBeTruthy();
-    expect(log().querySelectorAll('.msg')).toHaveLength(PAGE_SIZE + 1);
+    expect(log().querySelectorAll('.message')).toHaveLength(PAGE_SIZE + 1);
   });
 });
 
@@ -186,12 +186,12 @@ describe('scrolling', () => {
     renderApp({ store, open: true });
     const scroller = log().parentElement!;
     // Every rendered message is 100px tall.
-    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => 100 * scroller.querySelectorAll('.msg').length });
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => 100 * scroller.querySelectorAll('.message').length });
     Object.defineProperty(scroller, 'clientHeight', { configurable: true, get: () => 400 });
     scroller.scrollTop = 300; // looking at the 4th of the 50 shown messages
     fireEvent.scroll(scroller);
     fireEvent.click(screen.getByRole('button', { name: 'Show earlier messages' }));
-    expect(scroller.querySelectorAll('.msg')).toHaveLength(100);
+    expect(scroller.querySelectorAll('.message')).toHaveLength(100);
     expect(scroller.scrollTop).toBe(5300); // the same message, now 50 messages further down
   });
 });

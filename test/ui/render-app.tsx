@@ -1,8 +1,13 @@
-/** Renders the chat UI with a fake store, the way mount does (minus the shadow root). */
-import { signal } from '@preact/signals-core';
-import { render } from '@testing-library/preact';
-import type { WidgetConfig } from '../../src/config';
-import { ChatApp } from '../../src/ui/App';
+/**
+ * Renders the chat UI with a fake store: the panel alone (renderApp), or the whole widget, launcher and
+ * panel in a shadow root, the way mount() builds it (renderWidget).
+ */
+import { signal } from '@preact/signals';
+import { render, within } from '@testing-library/preact';
+import { createWidget, type WidgetHandle } from '../../src/boot/widget';
+import type { LauncherConfig, PanelSettings, WidgetConfig } from '../../src/config';
+import { createPanel } from '../../src/panel/index';
+import { ChatPanel } from '../../src/ui/Panel';
 import { en, resolveLocale, type Strings } from '../../src/ui/strings';
 import { createFakeStore, type FakeStore } from '../helpers/fake-store';
 
@@ -26,7 +31,7 @@ export function testConfig(overrides: Partial<WidgetConfig> = {}): WidgetConfig 
   };
 }
 
-/** Renders ChatApp; returns the Testing Library result plus the store and the open signal. */
+/** Renders the panel alone (as the widget shows it, minus the shadow root); the test drives `open`. */
 export function renderApp(
   options: {
     store?: FakeStore;
@@ -42,19 +47,69 @@ export function renderApp(
   const store = options.store ?? createFakeStore();
   const open = signal(options.open ?? false);
   const config = testConfig(options.config);
-  // As mount does: language and direction from the configured locale, unless the test picks them.
+  // As the widget does: language and direction from the configured locale, unless the test picks them.
   const locale = resolveLocale(config.locale);
   const result = render(
-    <ChatApp
-      store={store}
-      config={config}
-      strings={options.strings ?? en}
-      open={open}
-      inline={options.inline}
-      lang={options.lang ?? locale.lang}
-      dir={options.dir ?? locale.dir}
-    />,
+    <div class="widget" lang={options.lang ?? locale.lang} dir={options.dir ?? locale.dir}>
+      <ChatPanel
+        store={store}
+        config={config}
+        strings={options.strings ?? en}
+        open={open}
+        inline={options.inline}
+        onClose={() => (open.value = false)}
+        announcement={signal('')}
+      />
+    </div>,
     options.container ? { container: options.container } : undefined,
   );
   return { ...result, store, open, config };
+}
+
+/**
+ * Mounts the whole widget (the launcher, and the panel once something asks for it) into the document with a
+ * fake store. `ui` queries inside its shadow root; `panelLoads` counts how often the panel was loaded.
+ */
+export function renderWidget(
+  options: {
+    store?: FakeStore;
+    config?: Partial<LauncherConfig>;
+    settings?: Partial<PanelSettings>;
+    strings?: Partial<Strings>;
+    inline?: boolean;
+    target?: Element;
+  } = {},
+) {
+  const store = options.store ?? createFakeStore();
+  const config = { ...testConfig(), ...options.config };
+  const target = options.target ?? document.body;
+  let panelLoads = 0;
+  const handle: WidgetHandle = createWidget(target, {
+    config,
+    settings: { showFunctionCalls: true, type: 'test', ...options.settings },
+    invalid: [],
+    source: 'options',
+    inline: options.inline ?? false,
+    runtime: { strings: options.strings },
+    panel: {
+      load: async () => {
+        panelLoads++;
+        return { createPanel: (host) => createPanel(host, () => store) };
+      },
+    },
+  });
+  const host = target.querySelector('assistant-chat-root:last-of-type')!;
+  const root = host.shadowRoot!;
+  return {
+    handle,
+    host,
+    root,
+    store,
+    ui: within(root as unknown as HTMLElement),
+    /** The element that has focus inside the widget. */
+    focused: () => root.activeElement,
+    get panelLoads() {
+      return panelLoads;
+    },
+  };
 }

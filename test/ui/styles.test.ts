@@ -1,81 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accentColor, adoptStyles, buildCss, textOn } from '../../src/ui/styles';
+import { accentRing, accentRule, adoptStyles } from '../../src/boot/styles';
 
-const base = { color: '#4f46e5', theme: 'light', position: 'bottom-right' } as const;
+const css = (file: string) => readFileSync(join(process.cwd(), file), 'utf8');
+const launcherCss = css('src/boot/launcher.css');
+const panelCss = css('src/ui/panel.css');
 
-describe('buildCss', () => {
-  it('uses a valid hex accent and refuses anything else', () => {
-    expect(buildCss({ ...base, color: '#0F766E' })).toContain('--acw-accent:#0f766e');
-    expect(accentColor('#abc')).toBe('#abc');
-    expect(accentColor('#aabbccdd')).toBe('#aabbccdd');
-    for (const bad of ['red', 'url(x)', '#12345', '#0f766e;}*{display:none', 'expression(alert(1))']) {
-      expect(accentColor(bad)).toBe('#4f46e5');
-      expect(buildCss({ ...base, color: bad })).toContain('--acw-accent:#4f46e5;');
-    }
+describe('the accent colour', () => {
+  it('reaches the stylesheet as a custom property, where the text on it is picked', () => {
+    expect(accentRule('#fde047')).toBe(':host{--acw-accent:#fde047}');
+    // Black or white, whichever contrasts more (checked on real colours in Chromium: test/e2e/ui/preferences.test.ts).
+    expect(launcherCss).toMatch(/--acw-on-accent: oklch\(from var\(--acw-accent\) clamp\(0, \(0\.564 - l\) \* 1000, 1\) 0 0\)/);
   });
 
-  it('puts black or white text on the accent, whichever reads better', () => {
-    expect(textOn('#4f46e5')).toBe('#fff');
-    expect(textOn('#0f766e')).toBe('#fff');
-    expect(textOn('#fde047')).toBe('#000');
-    expect(textOn('#ffffff')).toBe('#000');
-    expect(textOn('#000')).toBe('#fff');
-    expect(buildCss({ ...base, color: '#fde047' })).toMatch(/--acw-on-accent:#000[;}]/);
-    expect(buildCss(base)).toMatch(/--acw-on-accent:#fff[;}]/);
+  it('rings focus in the accent only where it stands out from the panel, per theme', () => {
+    expect(accentRing('#4f46e5', 'light')).toBe(':host{--acw-ring:#4f46e5}');
+    // Too pale to see on white: the text colour instead.
+    expect(accentRing('#fef9c3', 'light')).toBe(':host{--acw-ring:var(--acw-fg)}');
+    // Too dark to see on the dark panel.
+    expect(accentRing('#1e1b4b', 'dark')).toBe(':host{--acw-ring:var(--acw-fg)}');
+    expect(accentRing('#fef9c3', 'auto')).toBe(
+      ':host{--acw-ring:var(--acw-fg)}@media (prefers-color-scheme:dark){:host{--acw-ring:#fef9c3}}',
+    );
   });
+});
 
-  it('follows the theme: light, dark, or the system setting', () => {
-    expect(buildCss(base)).toContain('color-scheme:light');
-    expect(buildCss(base)).not.toContain('prefers-color-scheme');
-    const dark = buildCss({ ...base, theme: 'dark' });
-    expect(dark).toContain('color-scheme:dark');
-    expect(dark).not.toContain('color-scheme:light');
-    const auto = buildCss({ ...base, theme: 'auto' });
-    expect(auto).toContain('color-scheme:light');
-    expect(auto).toMatch(/@media \(prefers-color-scheme:dark\)\{:host\{[^}]*color-scheme:dark/);
-  });
-
-  it.each([
-    ['bottom-right', 'bottom', 'right'],
-    ['bottom-left', 'bottom', 'left'],
-    ['top-right', 'top', 'right'],
-    ['top-left', 'top', 'left'],
-  ] as const)('places the launcher %s', (position, v, h) => {
-    const css = buildCss({ ...base, position });
-    expect(css).toMatch(new RegExp(`\\.launcher\\{position:fixed;${v}:[^;]+;${h}:`));
-  });
-
-  it('isolates the widget from host CSS and lets site owners tune it with custom properties', () => {
-    const css = buildCss(base);
+describe('the stylesheets', () => {
+  it('isolate the widget from host CSS and let site owners tune it with custom properties', () => {
     // `all` resets every inherited property (font-size, line-height, color, text-transform…) except direction.
-    expect(css).toMatch(/:host\{all:initial!important;display:block!important;direction:ltr!important/);
-    for (const property of ['--acw-font:', '--acw-font-size:', '--acw-radius:', '--acw-space:']) expect(css).toContain(property);
+    expect(launcherCss).toMatch(/:host \{\s*all: initial !important;\s*display: block !important;\s*direction: ltr !important;/);
+    for (const property of ['--acw-font:', '--acw-font-size:', '--acw-radius:', '--acw-space:']) expect(panelCss).toContain(property);
+    expect(launcherCss).toContain('--acw-z:');
   });
 
-  it('draws a visible focus ring on every focusable control', () => {
-    expect(buildCss(base)).toMatch(/(^|\}):focus-visible\{outline:2px solid var\(--acw-ring\)/);
-    // An accent too pale to see on the background is not used for the ring.
-    expect(buildCss({ ...base, color: '#fef9c3' })).toContain('--acw-ring:#111827');
-    expect(buildCss(base)).toContain('--acw-ring:#4f46e5');
+  it('follow the theme: a dark palette for dark, and for auto when the system is dark', () => {
+    expect(panelCss).toMatch(/:host\(\[data-theme="dark"\]\) \{[^}]*--acw-bg: #18181b/);
+    expect(panelCss).toMatch(/@media \(prefers-color-scheme: dark\) \{\s*:host\(\[data-theme="auto"\]\) \{\s*--acw-bg: #18181b/);
   });
 
-  it('mirrors the panel for right-to-left languages with logical properties', () => {
-    const css = buildCss(base);
-    expect(css).toMatch(/\.user \.bubble\{[^}]*border-end-end-radius/);
-    expect(css).toMatch(/\.assistant \.bubble\{[^}]*border-end-start-radius/);
-    expect(css).toContain('padding-inline:14px 6px');
+  it('draw a visible focus ring on every focusable control', () => {
+    expect(launcherCss).toMatch(/:focus-visible \{\s*outline: 2px solid var\(--acw-ring, var\(--acw-accent\)\);/);
   });
 
-  it('keeps the composer at 16px so iOS does not zoom', () => {
-    expect(buildCss(base)).toMatch(/textarea\{[^}]*font-size:16px/);
+  it('mirror the panel for right-to-left languages with logical properties', () => {
+    expect(panelCss).toMatch(/\.from-user \.bubble \{[^}]*border-end-end-radius/);
+    expect(panelCss).toMatch(/\.from-assistant \.bubble \{[^}]*border-end-start-radius/);
+    expect(panelCss).toContain('padding-inline: 14px 6px');
   });
 
-  it('goes full screen on phones with safe areas and the visual viewport, and honours reduced motion', () => {
-    const css = buildCss(base);
-    expect(css).toContain('@media (max-width:479.98px)');
-    expect(css).toContain('var(--acw-vvh,100dvh)');
-    expect(css).toContain('env(safe-area-inset-bottom');
-    expect(css).toContain('@media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}');
+  it('keep the composer at 16px so iOS does not zoom', () => {
+    expect(panelCss).toMatch(/textarea \{[^}]*font-size: 16px/);
+  });
+
+  it('go full screen on phones with safe areas and the visual viewport, and honour reduced motion', () => {
+    expect(panelCss).toContain('@media (max-width: 479.98px)');
+    expect(panelCss).toContain('var(--acw-vvh, 100dvh)');
+    expect(panelCss).toContain('env(safe-area-inset-bottom)');
+    expect(launcherCss).toMatch(/@media \(prefers-reduced-motion: reduce\) \{\s*\* \{\s*animation: none !important;\s*transition: none !important;/);
   });
 });
 

@@ -37,6 +37,11 @@ export interface StaticServer {
 export interface StaticServerOptions {
   /** The folder served under `/dist/`; defaults to the repository's `dist/`. */
   distDir?: string;
+  /**
+   * Serve `/dist/` with `Access-Control-Allow-Origin: *`, as the README tells site owners to (the panel is a
+   * module: pages on other origins, and sandboxed frames, load it only with that header). Default true.
+   */
+  cors?: boolean;
 }
 
 const TYPES: Record<string, string> = {
@@ -70,7 +75,7 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
       return;
     }
     if (path.startsWith('/dist/')) {
-      void serveFile(res, distDir, path.slice('/dist/'.length), req.method === 'HEAD');
+      void serveFile(res, distDir, path.slice('/dist/'.length), req.method === 'HEAD', options.cors ?? true);
       return;
     }
     // Chromium asks for a favicon on every page; an empty answer keeps 404s out of the page's log.
@@ -106,7 +111,7 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
   };
 }
 
-async function serveFile(res: ServerResponse, root: string, encoded: string, headOnly: boolean): Promise<void> {
+async function serveFile(res: ServerResponse, root: string, encoded: string, headOnly: boolean, cors: boolean): Promise<void> {
   try {
     const file = resolve(root, decodeURIComponent(encoded));
     // Never leave the served folder, whatever the path says.
@@ -116,6 +121,7 @@ async function serveFile(res: ServerResponse, root: string, encoded: string, hea
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
       'Content-Length': body.length,
       'Cache-Control': 'no-store',
+      ...(cors && { 'Access-Control-Allow-Origin': '*' }),
     });
     res.end(headOnly ? undefined : body);
   } catch {

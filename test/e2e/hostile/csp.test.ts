@@ -54,11 +54,12 @@ async function fullFlow(policyName: PolicyName, options: { oldEngine?: boolean }
   expect(response?.headers()['content-security-policy']).toBe(policy);
   const widget = chat(page);
 
-  // Styled before anything is opened: the launcher is a fixed, round button in the accent color.
+  // Styled before anything is opened: the launcher is a round button in the accent color, fixed in its corner.
   await widget.launcher.waitFor();
   const launcher = await widget.launcher.evaluate((element) => {
     const style = getComputedStyle(element);
-    return { background: style.backgroundColor, radius: style.borderRadius, position: style.position, box: element.getBoundingClientRect().toJSON() };
+    const dock = getComputedStyle(element.parentElement!);
+    return { background: style.backgroundColor, radius: style.borderRadius, position: dock.position, box: element.getBoundingClientRect().toJSON() };
   });
   expect(launcher).toMatchObject({ background: ACCENT.rgb, radius: '50%', position: 'fixed' });
   expect(launcher.box).toMatchObject({ width: 56, height: 56, right: 1280 - 20, bottom: 720 - 20 });

@@ -79,9 +79,9 @@ async function lookOf(page: Page, name: string): Promise<Look> {
       return {
         launcher: pick('.launcher'),
         panel: pick('.panel'),
-        header: pick('.head'),
+        header: pick('.panel-header'),
         title: pick('.title'),
-        bubble: pick('.msg.assistant'),
+        bubble: pick('.message.from-assistant'),
         composer: pick('textarea'),
         send: pick('button[type=submit]'),
       };

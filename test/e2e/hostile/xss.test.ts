@@ -61,7 +61,7 @@ describe('a hostile assistant reply on a page without CSP', () => {
     await widget.said('"><svg onload=alert(4)>').first().waitFor();
 
     // Open every function call card and everything hidden inside it, so all hostile data gets rendered.
-    for (const card of await widget.log.locator('button.fc-head').all()) await card.click();
+    for (const card of await widget.log.locator('button.call-summary').all()) await card.click();
     for (let round = 0; round < 3; round++) {
       const reveal = widget.log.getByRole('button', { name: /^(Show more|Show nested data)/ });
       const count = await reveal.count();

@@ -74,7 +74,7 @@ describe('axe-core finds nothing wrong with the open panel', () => {
     // Scroll to the top too: axe checks contrast only for what is on screen, so look at both ends.
     const atBottom = await axeViolations(browser.page);
     await browser.page.evaluate(() => {
-      const scroller = document.querySelector('assistant-chat-root')?.shadowRoot?.querySelector('.scroll');
+      const scroller = document.querySelector('assistant-chat-root')?.shadowRoot?.querySelector('.scroller');
       if (scroller) scroller.scrollTop = 0;
     });
     const atTop = await axeViolations(browser.page);
@@ -90,7 +90,7 @@ describe('axe-core finds nothing wrong with the open panel', () => {
     const chat = widget(page);
     await chat.open();
     await page.evaluate(() => {
-      const head = document.querySelector('assistant-chat-root')?.shadowRoot?.querySelector('.head');
+      const head = document.querySelector('assistant-chat-root')?.shadowRoot?.querySelector('.panel-header');
       head?.append(document.createElement('button'));
     });
 

@@ -28,7 +28,7 @@ describe('the panel on a desktop', () => {
     await chat.card('Cancel appointment').click();
     await animationsDone(page);
     const panel = (await boxIn(page, '.panel'))!;
-    const head = (await boxIn(page, '.head'))!;
+    const head = (await boxIn(page, '.panel-header'))!;
 
     // A draft near the limit: the composer grows to its cap and scrolls inside.
     await chat.input.fill('Lorem ipsum dolor sit amet. '.repeat(68));
@@ -40,7 +40,7 @@ describe('the panel on a desktop', () => {
       return { scrollTop: el.scrollTop, overflow: el.scrollHeight - el.clientHeight };
     });
     expect(after).toEqual({ scrollTop: 0, overflow: 0 });
-    expect(await boxIn(page, '.head')).toEqual(head);
+    expect(await boxIn(page, '.panel-header')).toEqual(head);
     const composer = (await boxIn(page, '.composer'))!;
     expect(composer.y + composer.height).toBeCloseTo(panel.y + panel.height, 0);
     expect(await chat.sendButton.isVisible()).toBe(true);
@@ -73,7 +73,7 @@ describe('the panel on a desktop', () => {
     const panel = (await boxIn(page, '.panel'))!;
     expect(panel).toEqual(target);
     const scroll = await page.evaluate(() => {
-      const list = document.querySelector('assistant-chat-root')!.shadowRoot!.querySelector('.scroll')!;
+      const list = document.querySelector('assistant-chat-root')!.shadowRoot!.querySelector('.scroller')!;
       return { overflow: list.scrollHeight - list.clientHeight, atEnd: list.scrollHeight - list.scrollTop - list.clientHeight };
     });
     expect(scroll.overflow).toBeGreaterThan(0);
@@ -99,8 +99,8 @@ describe('the panel on a desktop', () => {
     await page.mouse.click(10, 10);
 
     // What the picture is meant to show is on screen: both cards and the reply's markdown list.
-    expect(await shownInLog(page, '.fc')).toEqual([true, true]);
-    expect(await shownInLog(page, '.msg:last-child .bubble ul')).toEqual([true]);
+    expect(await shownInLog(page, '.call-card')).toEqual([true, true]);
+    expect(await shownInLog(page, '.message:last-child .bubble ul')).toEqual([true]);
     expect(await chat.panel.getByRole('heading', { name: en.title }).isVisible()).toBe(true);
 
     const panel = (await boxIn(page, '.panel'))!;

@@ -104,7 +104,9 @@ export interface Widget {
 
 /** Finds the widget's parts on `page`. */
 export function widget(page: Page, strings: Strings = en): Widget {
-  const launcher = page.getByRole('button', { name: new RegExp(`^${escapeRegExp(strings.title)}`) });
+  // The launcher is named in English until the panel (with the visitor's language) has loaded.
+  const names = [...new Set([strings.title, en.title])].map(escapeRegExp).join('|');
+  const launcher = page.getByRole('button', { name: new RegExp(`^(${names})`) });
   const panel = page.getByRole('dialog', { name: strings.title });
   const log = panel.getByRole('log', { name: strings.messages });
   const input = panel.getByRole('textbox', { name: strings.composerLabel });
@@ -200,7 +202,7 @@ export function focusRing(page: Page): Promise<FocusRing> {
     const own = ring(el);
     const focusVisible = el.matches(':focus-visible');
     if (own.visible) return { focusVisible, drawnOn: 'element' as const, outline: own.outline, boxShadow: own.boxShadow };
-    const field = el.closest('.field');
+    const field = el.closest('.composer-field');
     if (field && field.matches(':focus-within')) {
       const around = ring(field);
       if (around.visible) return { focusVisible, drawnOn: 'field' as const, outline: around.outline, boxShadow: around.boxShadow };
@@ -246,7 +248,7 @@ export function boxIn(page: Page, selector: string): Promise<Box | null> {
 export function shownInLog(page: Page, selector: string): Promise<boolean[]> {
   return page.evaluate((sel) => {
     const root = document.querySelector('assistant-chat-root')?.shadowRoot;
-    const scroller = root?.querySelector('.scroll')?.getBoundingClientRect();
+    const scroller = root?.querySelector('.scroller')?.getBoundingClientRect();
     if (!root || !scroller) return [];
     const top = Math.max(scroller.top, 0);
     const bottom = Math.min(scroller.bottom, window.innerHeight);

@@ -166,7 +166,7 @@ describe('keyboard only', () => {
 
     const names = stops.map((stop) => stop.name);
     expect(names.slice(0, 2)).toEqual([en.newConversation, en.close]);
-    expect(stops[2]?.className).toBe('scroll');
+    expect(stops[2]?.className).toBe('scroller');
     expect(names).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Check calendar availability/), expect.stringMatching(/^Book appointment/)]),
     );

@@ -109,7 +109,7 @@ describe('on a phone', () => {
       'padding-left': '0px',
       'padding-right': '0px',
     });
-    expect(await styleIn(browser.page, '.head', ['padding-top'])).toEqual({ 'padding-top': '61px' });
+    expect(await styleIn(browser.page, '.panel-header', ['padding-top'])).toEqual({ 'padding-top': '61px' });
     const composer = await boxIn(browser.page, '.composer');
     expect(composer!.y + composer!.height).toBeCloseTo(PHONE.height - 34, 0);
 
@@ -155,8 +155,8 @@ describe('on a phone', () => {
     await chat.say('book an appointment', REPLIES.book);
 
     // What the picture is meant to show is on screen: both cards and the reply's markdown list.
-    expect(await shownInLog(browser.page, '.fc')).toEqual([true, true]);
-    expect(await shownInLog(browser.page, '.msg:last-child .bubble ul')).toEqual([true]);
+    expect(await shownInLog(browser.page, '.call-card')).toEqual([true, true]);
+    expect(await shownInLog(browser.page, '.message:last-child .bubble ul')).toEqual([true]);
 
     const path = await screenshotPath('widget-phone.png');
     await browser.page.screenshot({ path, animations: 'disabled', caret: 'hide' });

@@ -59,7 +59,7 @@ describe('prefers-reduced-motion', () => {
 
     const motion = await longestMotion();
     // The typing dots (and the "sending" spinner) loop for as long as the assistant works.
-    expect(motion.looping).toEqual(expect.arrayContaining(['i.', 'span.spin']));
+    expect(motion.looping).toEqual(expect.arrayContaining(['i.', 'span.spinner']));
     expect(motion.animation.seconds).toBeGreaterThanOrEqual(0.15);
     expect(motion.transition.seconds).toBeGreaterThanOrEqual(0.15);
   });
@@ -104,9 +104,9 @@ describe('forced colors (Windows high contrast)', () => {
       return {
         launcher: edge('.launcher'),
         panel: edge('.panel'),
-        header: edge('.head', 'bottom'),
-        mine: edge('.msg.user .bubble'),
-        reply: edge('.msg.assistant .bubble'),
+        header: edge('.panel-header', 'bottom'),
+        mine: edge('.message.from-user .bubble'),
+        reply: edge('.message.from-assistant .bubble'),
       };
     });
     expect(borders).toEqual({
@@ -131,6 +131,10 @@ describe('language and direction', () => {
   test('a German page gets German words', async () => {
     await browser.page.goto(hostPage(site, { apiBase: api.url, lang: 'de' }));
     const chat = widget(browser.page, de);
+    // The launcher script speaks English only; the panel, loaded as the visitor reaches for it, renames it.
+    expect(await chat.launcher.getAttribute('aria-label')).toBe(en.title);
+    await chat.launcher.hover();
+    await expect.poll(() => chat.launcher.getAttribute('aria-label')).toBe(de.title);
 
     await chat.open();
     await chat.log.getByText(GREETING).waitFor(SEEN);
@@ -169,7 +173,7 @@ describe('language and direction', () => {
     const middle = panel.x + panel.width / 2;
     // The visitor's (short) bubble sits on the left, the assistant's starts at the right edge.
     const mine = (await chat.log.getByText('hello', { exact: true }).boundingBox())!;
-    const reply = (await boxIn(browser.page, '.msg.assistant:nth-last-child(3) .bubble'))!;
+    const reply = (await boxIn(browser.page, '.message.from-assistant:nth-last-child(3) .bubble'))!;
     expect(mine.x + mine.width).toBeLessThan(middle);
     expect(reply.x + reply.width).toBeGreaterThan(panel.x + panel.width - 30);
     // The header reads from the right: title first, then the buttons towards the left edge.
@@ -180,7 +184,7 @@ describe('language and direction', () => {
     // In a card's tree the key comes first, on the right, its value to its left (each keeps its own direction).
     await chat.card('Book appointment').click();
     const pair = await browser.page.evaluate(() => {
-      const key = document.querySelector('assistant-chat-root')?.shadowRoot?.querySelector('.fc-body .k + .v')?.previousElementSibling;
+      const key = document.querySelector('assistant-chat-root')?.shadowRoot?.querySelector('.call-details .tree-key + .tree-value')?.previousElementSibling;
       const box = (el: Element | null | undefined) => el?.getBoundingClientRect();
       return { key: box(key)?.left, keyText: key?.textContent, value: box(key?.nextElementSibling)?.right };
     });

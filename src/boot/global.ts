@@ -3,10 +3,11 @@
  * command (`AssistantChat('open')`) with the same commands as methods (`AssistantChat.open()`). It keeps
  * the registry of the widgets on the page, so two assistants get two widgets and one assistant gets one.
  */
-import type { VariableValue } from './api/types';
-import { log } from './config';
-import { notify, type Listener, type MountOptions, type WidgetEvent, type WidgetEventMap, type WidgetHandle } from './mount';
-import { VERSION } from './version';
+import type { VariableValue } from '../api/types';
+import { log, type ConfigContext } from '../config';
+import { VERSION } from '../version';
+import type { MountOptions } from './mount-widget';
+import { notify, type Listener, type WidgetEvent, type WidgetEventMap, type WidgetHandle } from './widget';
 
 /** A handler of the global API: the event's detail and the id of the assistant it came from. */
 export type GlobalHandler<E extends WidgetEvent = WidgetEvent> = (detail: WidgetEventMap[E], assistantId: string) => void;
@@ -15,6 +16,11 @@ export type GlobalHandler<E extends WidgetEvent = WidgetEvent> = (detail: Widget
 export interface GlobalMountOptions extends MountOptions {
   /** A CSS selector or an element: renders the panel inline there. Without it the widget floats. */
   target?: string | Element;
+  /**
+   * Where the options come from, set by the script tag for its own: how console messages name the settings
+   * (`data-theme` rather than `theme`) and what a relative URL is resolved against. Default: a developer's options.
+   */
+  context?: ConfigContext;
 }
 
 /**
@@ -64,7 +70,7 @@ export interface GlobalController {
 /** What the controller needs from its surroundings. */
 export interface GlobalDeps {
   document: Document;
-  mount: (target: Element, options: MountOptions) => WidgetHandle;
+  mount: (target: Element, options: MountOptions, context?: ConfigContext) => WidgetHandle;
 }
 
 const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation'];
@@ -96,12 +102,12 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     }
   }
 
-  function mountOne({ target, ...options }: GlobalMountOptions) {
+  function mountOne({ target, context, ...options }: GlobalMountOptions) {
     const id = toId(options.assistantId);
     if (widgets.has(id)) return log('warn', `assistant ${id} is already on this page.`);
     const element = typeof target === 'string' ? find(target) : target;
     if (typeof target === 'string' && !element) log('error', `target "${target}" matches no element; the widget floats instead.`);
-    const handle = deps.mount(element ?? doc.body, { ...options, inline: !!element });
+    const handle = deps.mount(element ?? doc.body, { ...options, inline: !!element }, context);
     widgets.set(id, handle);
     for (const event of EVENTS) handle.on(event, (detail) => notify(listeners, event, detail, id));
   }

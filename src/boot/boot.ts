@@ -3,9 +3,10 @@
  * installs `window.AssistantChat` (or hands over to a copy of the script that already runs), and
  * mounts one widget per assistant once the page has been parsed.
  */
-import { log, parseConfig } from './config';
+import { log, parseLauncherConfig } from '../config';
 import { createGlobalApi, type AssistantChatApi } from './global';
-import { mount } from './mount';
+import { mountWidget, type MountOptions } from './mount-widget';
+import type { PanelSource } from './widget';
 
 /** Set on a script tag once its settings have been taken, so no later copy mounts it again. */
 export const MOUNTED_MARK = 'data-assistant-chat-mounted';
@@ -13,34 +14,41 @@ export const MOUNTED_MARK = 'data-assistant-chat-mounted';
 /**
  * Boots the script-tag build on `win`. `current` is `document.currentScript`, captured while the
  * script first ran (null when a tag manager or a module loader ran it): its settings are mounted, or
- * (without one) those of every tag not yet mounted. Reports every configuration problem with one
+ * (without one) those of every tag not yet mounted. `panelFrom` gives the panel's source for the
+ * script's own URL (the panel file sits beside it). Reports every configuration problem with one
  * console message per tag; throws only if the page's DOM itself fails.
  */
-export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | null): void {
+export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | null, panelFrom: (scriptUrl: string) => PanelSource): void {
   const doc = win.document;
   const holder = win as unknown as { AssistantChat?: unknown };
   const existing = holder.AssistantChat as (AssistantChatApi & { q?: unknown }) | undefined;
+  const tags = current?.hasAttribute('data-assistant-id') ? [current] : [...doc.querySelectorAll('script[data-assistant-id]')];
+  // Where this script came from: the panel is beside it.
+  const scriptUrl = ((current ?? tags[0]) as HTMLScriptElement | undefined)?.src || doc.baseURI;
+  const panel = panelFrom(scriptUrl);
+
   // A second copy of the script hands its tags to the first, which keeps the page's one registry.
   const ours = typeof existing === 'function' && typeof existing.version === 'string';
-  const controller = ours ? null : createGlobalApi({ document: doc, mount });
+  const controller = ours ? null : createGlobalApi({ document: doc, mount: (target, options, context) => mountWidget(target, options, panel, context) });
   const api = controller?.api ?? existing!;
   if (controller) holder.AssistantChat = api;
 
-  const tags = current?.hasAttribute('data-assistant-id') ? [current] : [...doc.querySelectorAll('script[data-assistant-id]')];
   for (const tag of tags) {
     if (tag.hasAttribute(MOUNTED_MARK)) continue;
     tag.setAttribute(MOUNTED_MARK, '');
     const { src, nonce, dataset } = tag as HTMLScriptElement;
-    const parsed = parseConfig(dataset, { scriptSrc: src, pageUrl: doc.baseURI, nonce });
-    log(parsed.config ? 'warn' : 'error', parsed.problems.join(' '));
-    if (parsed.config) api('mount', { ...parsed.config, target: parsed.target });
+    const context = { source: 'script', scriptSrc: src, pageUrl: doc.baseURI, nonce } as const;
+    // Without a usable assistant id there is no widget: say so now. (Other problems: when the panel loads.)
+    const { problems } = parseLauncherConfig(dataset, context);
+    if (problems.length) log('error', problems.join(' '));
+    else api('mount', { ...(dataset as unknown as MountOptions), context });
   }
   if (!controller) return;
 
   // Calls queued by the stub snippet run after the tags' mounts, in their order.
   const queued: ArrayLike<unknown>[] = Array.isArray(existing?.q) ? existing.q : [];
   for (const args of queued) if (args) (api as (...args: unknown[]) => unknown)(...Array.from(args));
-  if (!tags.length && !queued.some((args) => args?.[0] === 'mount')) log('error', parseConfig({}).problems.join(' '));
+  if (!tags.length && !queued.some((args) => args?.[0] === 'mount')) log('error', parseLauncherConfig({}).problems.join(' '));
   // While the page is parsed, every command waits for it: a data-target may come later in the page.
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', controller.ready, { once: true });
   else controller.ready();

@@ -1,0 +1,279 @@
+/**
+ * One widget on the page, launcher first: the host element with its shadow root, the plain-DOM launcher,
+ * whether the panel is open, the host page's listeners, and the panel itself, loaded at the first sign
+ * that the visitor wants it (hover, touch or focus on the launcher, a command that needs it, `data-open`,
+ * inline mode, or unsent messages the last page left). A page view where the visitor never reaches for
+ * the launcher downloads no panel and makes no request.
+ */
+import type { VariableValue } from '../api/types';
+import { log, type ConfigSource, type LauncherConfig, type RuntimeOptions } from '../config';
+import type { Panel, PanelHost, PanelModule, WidgetEvent, WidgetEventMap } from '../panel/contract';
+import { outboxKey } from '../store/keys';
+import launcherCss from './launcher.css?inline';
+import { createLauncher, showLoadFailure, type Launcher } from './launcher';
+import { accentRule, adoptStyles } from './styles';
+import { LAUNCHER_WORDS as words, resolveLanguage } from './words';
+
+export type { WidgetEvent, WidgetEventMap } from '../panel/contract';
+
+/** The imperative API of one mounted widget. */
+export interface WidgetHandle {
+  /** Opens the panel (and, the first time, loads the conversation). */
+  open(): void;
+  /** Closes the panel. */
+  close(): void;
+  /** Opens the panel when closed, closes it when open. */
+  toggle(): void;
+  /** Sends `text` as the visitor (loading the conversation first if needed); does not open the panel. */
+  send(text: string): void;
+  /** Forgets the conversation and starts a new one. */
+  reset(): Promise<void>;
+  /** Removes the widget: every node, style, listener and timer. Idempotent. */
+  destroy(): void;
+  /** Replaces the variables sent when the next conversation is created. */
+  setVariables(variables: Record<string, VariableValue>): void;
+  /** Listens to an event; returns the function that stops listening. A throwing handler cannot break the widget. */
+  on<E extends WidgetEvent>(event: E, handler: (detail: WidgetEventMap[E]) => void): () => void;
+  /** Whether the panel is open. */
+  readonly isOpen: boolean;
+}
+
+/** A host page's listener: its event, its handler, and the assistant it listens to ('' for any). */
+export type Listener = [event: WidgetEvent, handler: (detail: never, assistantId: string) => void, assistantId: string];
+
+/** Calls the listeners of `event` from `assistantId`, each on its own: one that throws is reported, and the others still run. */
+export function notify(listeners: Set<Listener>, event: WidgetEvent, detail: unknown, assistantId: string): void {
+  for (const [name, handler, only] of [...listeners]) {
+    try {
+      if (name === event && (!only || only === assistantId)) handler(detail as never, assistantId);
+    } catch (error) {
+      log('error', `a "${event}" handler threw; the widget carries on.`, error);
+    }
+  }
+}
+
+/** How a widget gets its panel. */
+export interface PanelSource {
+  /** Loads the panel module; `attempt` counts from 0 (a retry may need a fresh URL). */
+  load(attempt: number): Promise<PanelModule>;
+  /** Where it comes from, for the site owner's console message (undefined when bundled by an app). */
+  url?: string | undefined;
+}
+
+/** What a widget is made of. */
+export interface WidgetOptions {
+  config: LauncherConfig;
+  /** Every setting as given; the panel checks its own when it loads, and tells the site owner about `invalid`. */
+  settings: Record<string, unknown>;
+  /** The launcher's settings whose values were not understood. */
+  invalid: readonly string[];
+  /** Where the settings came from, to name them in problems. */
+  source: ConfigSource | undefined;
+  /** Only the panel, always shown, inside `target`. */
+  inline: boolean;
+  runtime: RuntimeOptions;
+  panel: PanelSource;
+}
+
+/**
+ * Mounts a widget into `target` (floating: a host element appended to it; inline: the panel inside it).
+ * Reads no storage and makes no request until the page is idle or the visitor shows intent.
+ */
+export function createWidget(target: Element, { config, settings, invalid, source, inline, runtime, panel: panelSource }: WidgetOptions): WidgetHandle {
+  const doc = target.ownerDocument;
+  const win = doc.defaultView ?? window;
+  const language = resolveLanguage(config.locale);
+  const title = config.title || words.title;
+
+  const host = doc.createElement('assistant-chat-root');
+  host.setAttribute('data-assistant-id', config.assistantId);
+  host.setAttribute('data-theme', config.theme);
+  if (inline) host.setAttribute('data-inline', '');
+  const root = host.attachShadow({ mode: 'open' });
+  const removeStyles = adoptStyles(root, launcherCss + accentRule(config.color), config.nonce);
+  const [vertical, horizontal] = config.position.split('-');
+  const frame = doc.createElement('div');
+  frame.className = `widget ${vertical} ${horizontal}${inline ? ' inline' : ''}`;
+  frame.lang = language.lang;
+  frame.dir = language.dir;
+  // Keys typed in the widget stay in the widget: outside the shadow root they look as if they came from the
+  // host element, so a page's shortcuts (`/`, Space, Escape) could not tell that the visitor is typing.
+  for (const type of ['keydown', 'keyup', 'keypress']) frame.addEventListener(type, (event) => event.stopPropagation());
+  const container = doc.createElement('div');
+  container.className = 'panel-container';
+  root.append(frame);
+
+  const listeners = new Set<Listener>();
+  const emit = <E extends WidgetEvent>(event: E, detail?: WidgetEventMap[E]) => notify(listeners, event, detail, config.assistantId);
+
+  let open = false;
+  let panel: Panel | null = null;
+  let loading: Promise<Panel | null> | null = null;
+  let attempts = 0;
+  let destroyed = false;
+  // Set while the note that the chat could not be loaded is shown: the visitor (or the browser coming back
+  // online) may try again.
+  let removeFailure: (() => void) | null = null;
+  let reported = false;
+
+  function loadPanel(): Promise<Panel | null> {
+    if (panel || destroyed) return Promise.resolve(panel);
+    loading ??= panelSource.load(attempts++).then(
+      (module) => {
+        if (destroyed) return null;
+        hideFailure();
+        panel = module.createPanel(panelHost);
+        return panel;
+      },
+      (error: unknown) => {
+        loading = null;
+        if (!reported) {
+          reported = true;
+          log('error', loadProblem(panelSource.url), error);
+        }
+        return null;
+      },
+    );
+    return loading;
+  }
+
+  /** Loads the panel for something the visitor (or the page) asked for; says so when it cannot load. */
+  async function withPanel(): Promise<Panel | null> {
+    const loaded = await loadPanel();
+    if (!loaded && !destroyed && !removeFailure) {
+      removeFailure = showLoadFailure(launcher?.dock ?? container, words.loadFailed, words.retry, retry);
+    }
+    return loaded;
+  }
+
+  function hideFailure() {
+    removeFailure?.();
+    removeFailure = null;
+  }
+
+  function retry() {
+    hideFailure();
+    if (inline) void withPanel();
+    else setOpen(true);
+  }
+
+  const onOnline = () => {
+    if (removeFailure) retry();
+  };
+  win.addEventListener('online', onOnline);
+
+  function setOpen(next: boolean) {
+    if (inline || destroyed) return;
+    if (next === open) {
+      if (next && !panel) void withPanel();
+      return;
+    }
+    open = next;
+    launcher!.setOpen(open);
+    host.toggleAttribute('data-open', open);
+    if (!open) {
+      hideFailure();
+      // Closed while focus was in the panel (Escape, close, the JS API): the launcher takes it.
+      if (container.contains(root.activeElement)) launcher!.button.focus();
+    }
+    emit(open ? 'open' : 'close');
+    if (panel) panel.setOpen(open);
+    else if (open) {
+      void withPanel().then((loaded) => {
+        // Could not load: nothing opened.
+        if (!loaded && open && !destroyed) {
+          open = false;
+          launcher!.setOpen(false);
+          host.removeAttribute('data-open');
+          emit('close');
+        }
+      });
+    }
+  }
+
+  const prepare = () => void loadPanel().then((loaded) => loaded?.prepare());
+  const launcher: Launcher | null = inline ? null : createLauncher(frame, title, () => setOpen(!open), prepare);
+  frame.append(container);
+
+  const panelHost: PanelHost = {
+    root,
+    container,
+    config,
+    settings,
+    invalid,
+    source,
+    runtime,
+    inline,
+    language,
+    isOpen: () => inline || open,
+    close: () => setOpen(false),
+    launcher: launcher?.button ?? null,
+    emit,
+  };
+
+  target.appendChild(host);
+
+  // Unsent messages the last page left in this tab must still go out: look for them once the page is idle.
+  whenIdle(win, () => {
+    if (!destroyed && config.storage !== 'memory' && hasLeftover(win, outboxKey(config.assistantId, config.apiBase))) prepare();
+  });
+  if (inline) void withPanel();
+  else if (config.open) setOpen(true);
+
+  return {
+    open: () => setOpen(true),
+    close: () => setOpen(false),
+    toggle: () => setOpen(!open),
+    send(text) {
+      const problem = (rejection: string) => log('warn', `send: the message was not sent (${rejection}).`);
+      if (typeof text !== 'string') return problem('not a string');
+      void withPanel().then((loaded) => {
+        const rejection = loaded ? loaded.send(text) : 'no chat';
+        if (rejection) problem(rejection);
+      });
+    },
+    reset: () => withPanel().then((loaded) => loaded?.reset()),
+    setVariables(variables) {
+      // Checked by the panel: now if it is there, else when it loads.
+      settings.variables = variables;
+      panel?.setVariables(variables);
+    },
+    on(event, handler) {
+      const listener: Listener = [event, handler, ''];
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      win.removeEventListener('online', onOnline);
+      panel?.destroy();
+      removeStyles();
+      host.remove();
+      listeners.clear();
+    },
+    get isOpen() {
+      return inline || open;
+    },
+  };
+}
+
+/** What the site owner reads in the console when the panel cannot be loaded: the URL and the likely causes. */
+function loadProblem(url = 'the chat panel'): string {
+  return `could not load ${url}: is it served (with Access-Control-Allow-Origin, if on another origin) and allowed by script-src?`;
+}
+
+/** Whether the tab's storage holds messages the last page could not confirm. */
+function hasLeftover(win: Window, key: string): boolean {
+  try {
+    return !!win.sessionStorage.getItem(key);
+  } catch {
+    return false; // storage out of reach: nothing was kept there either
+  }
+}
+
+/** Runs `task` once the page is idle (or after a second, where the browser has no idle callback). */
+function whenIdle(win: Window, task: () => void): void {
+  if (win.requestIdleCallback) win.requestIdleCallback(task, { timeout: 3000 });
+  else win.setTimeout(task, 1000);
+}

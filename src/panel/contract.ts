@@ -1,0 +1,78 @@
+/**
+ * What the launcher (src/boot/widget.ts) and the lazily loaded panel (src/panel/index.ts) know of each
+ * other. Types only: the launcher script carries none of the panel's code.
+ */
+import type { Language } from '../boot/words';
+import type { ConfigSource, LauncherConfig, RuntimeOptions } from '../config';
+import type { ChatError, ChatMessage } from '../model';
+
+/** What each event of the widget passes to its handler. */
+export interface WidgetEventMap {
+  /** The panel opened. */
+  open: undefined;
+  /** The panel closed. */
+  close: undefined;
+  /** A message arrived or was sent (as the UI shows it). */
+  message: ChatMessage;
+  /** Something went wrong that the visitor sees. */
+  error: ChatError;
+  /** A conversation was created or resumed. */
+  conversation: { conversationId: string };
+}
+
+/** The events a host page can listen to. */
+export type WidgetEvent = keyof WidgetEventMap;
+
+/** The id of the panel element, for the launcher's `aria-controls` (unique in the widget's shadow root). */
+export const PANEL_ID = 'acw-panel';
+
+/** What the launcher gives the panel when it creates it. */
+export interface PanelHost {
+  /** The widget's shadow root: the panel adds its stylesheet here. */
+  readonly root: ShadowRoot;
+  /** The element the panel renders into (inside the shadow root, beside the launcher). */
+  readonly container: HTMLElement;
+  /** The launcher's validated settings. */
+  readonly config: LauncherConfig;
+  /** Every setting as given: the panel parses its own (`type`, `variables`, …) and names the ones not understood. */
+  readonly settings: Record<string, unknown>;
+  /** The launcher's settings whose values were not understood (the defaults are in `config`). */
+  readonly invalid: readonly string[];
+  /** Where the settings came from, to name them in problems (`data-theme`, `theme`). */
+  readonly source: ConfigSource | undefined;
+  /** The JavaScript-only options (`fetch`, `strings`). */
+  readonly runtime: RuntimeOptions;
+  /** Only the panel, always shown, inside the page's element. */
+  readonly inline: boolean;
+  /** The language the widget speaks. */
+  readonly language: Language;
+  /** Whether the panel is open now (it may have opened while the panel loaded). */
+  isOpen(): boolean;
+  /** The visitor closed the panel from inside it (close button, Escape). */
+  close(): void;
+  /** The launcher (none inline): the panel points it at itself and draws the unread badge on it. */
+  readonly launcher: HTMLButtonElement | null;
+  /** Tells the host page's listeners. */
+  emit<E extends WidgetEvent>(event: E, detail: WidgetEventMap[E]): void;
+}
+
+/** The loaded panel, as the launcher drives it. */
+export interface Panel {
+  /** The visitor reached for the launcher: get a stored conversation ready (a read; never a create). */
+  prepare(): void;
+  /** The panel opened or closed. */
+  setOpen(open: boolean): void;
+  /** Sends `text` as the visitor; returns null when taken, else why not. */
+  send(text: string): string | null;
+  /** Forgets the conversation and starts a new one. */
+  reset(): Promise<void>;
+  /** Replaces the variables of the next conversation (checked by the panel). */
+  setVariables(variables: unknown): void;
+  /** Removes the panel: every node, style, listener, timer and request. */
+  destroy(): void;
+}
+
+/** The panel module's one export. */
+export interface PanelModule {
+  createPanel(host: PanelHost): Panel;
+}

@@ -1,0 +1,25 @@
+/**
+ * The names under which a widget keeps its data in Web Storage: one set per assistant and API base, so
+ * two assistants on one site never share anything. The launcher script reads one of them at idle time
+ * (unsent messages the last page left), so this module stays free of everything else.
+ */
+
+/** An API root without its trailing slashes (`https://x.test/api/` and `https://x.test/api` are one base). */
+export function trimBase(apiBase: string): string {
+  return apiBase.replace(/\/+$/, '');
+}
+
+/** The key of the stored conversation id. */
+export function storageKey(assistantId: string, apiBase: string): string {
+  return `assistant-chat:${assistantId}@${trimBase(apiBase)}`;
+}
+
+/** The key of the messages not yet confirmed by the server, in the tab's own storage (sessionStorage). */
+export function outboxKey(assistantId: string, apiBase: string): string {
+  return storageKey(assistantId, apiBase) + ':outbox';
+}
+
+/** The key of the visitor's unsent draft. */
+export function draftKey(assistantId: string, apiBase: string): string {
+  return storageKey(assistantId, apiBase) + ':draft';
+}

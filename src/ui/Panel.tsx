@@ -1,0 +1,108 @@
+import type { ReadonlySignal } from '@preact/signals';
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { WidgetConfig } from '../config';
+import { PANEL_ID } from '../panel/contract';
+import type { ConversationStore } from '../store/types';
+import { Composer } from './Composer';
+import { Icon, type IconName } from './Icon';
+import { MessageList } from './MessageList';
+import { useFullScreen, wrapTab } from './modal';
+import { errorText, type Strings } from './strings';
+import { useVisualViewport } from './viewport';
+
+/** Props of {@link ChatPanel}. */
+export interface ChatPanelProps {
+  store: ConversationStore;
+  config: WidgetConfig;
+  strings: Strings;
+  /** Whether the panel is open (the launcher owns it). */
+  open: ReadonlySignal<boolean>;
+  /** Only the panel, always shown, inside the page's element: no close button, not a dialog. */
+  inline?: boolean;
+  /** The visitor closed the panel (close button, Escape). */
+  onClose: () => void;
+  /** Said once to screen readers as the panel opens (the replies that arrived while it was closed). */
+  announcement: ReadonlySignal<string>;
+}
+
+/** A square button that shows an icon; its label is also its tooltip. */
+function IconButton({ icon, label, onClick }: { icon: IconName; label: string; onClick: () => void }) {
+  return (
+    <button type="button" class="icon-button" aria-label={label} title={label} onClick={onClick}>
+      <Icon name={icon} />
+    </button>
+  );
+}
+
+/**
+ * The chat panel: a labelled dialog (a region when inline) with the header, the error banner, a notice,
+ * the messages and the composer. It reads the store's signals and calls its actions; it never starts the
+ * store (the panel's entry does that when the panel opens). Focus goes to the composer when it opens.
+ * Escape closes it (unless an input method is composing). Where the panel covers the whole screen (phones)
+ * it is modal: `aria-modal`, and Tab wraps around inside it.
+ */
+export function ChatPanel({ store, config, strings, open, inline = false, onClose, announcement }: ChatPanelProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const isOpen = open.value || inline;
+  const error = store.error.value;
+  const notice = store.notice.value;
+  useVisualViewport(panel, isOpen && !inline);
+  // Full screen on a phone, the page behind is out of reach: the dialog is modal and keeps Tab inside.
+  const modal = useFullScreen(isOpen && !inline);
+  const title = config.title || strings.title;
+
+  useLayoutEffect(() => {
+    if (isOpen && !inline) input.current?.focus();
+  }, [isOpen]);
+
+  return (
+    <>
+      <div
+        id={PANEL_ID}
+        ref={panel}
+        class="panel"
+        role={inline ? 'region' : 'dialog'}
+        aria-label={title}
+        aria-modal={modal || undefined}
+        hidden={!isOpen}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !inline && !event.isComposing) onClose();
+          if (modal) wrapTab(event, event.currentTarget);
+        }}
+      >
+        <div class="panel-header">
+          <span class="avatar" aria-hidden="true">
+            <Icon name="chat" />
+          </span>
+          <h2 class="panel-title">{title}</h2>
+          <IconButton icon="compose" label={strings.newConversation} onClick={() => store.reset()} />
+          {!inline && <IconButton icon="close" label={strings.close} onClick={onClose} />}
+        </div>
+        {error && (
+          // What stops the chat, in words chosen by its kind, with Retry when trying again can help.
+          <div class="error-banner" role="alert">
+            <Icon name="alert" />
+            <p>{errorText(error.kind, strings)}</p>
+            {error.retryable && (
+              <button type="button" class="text-button" onClick={() => store.start()}>
+                {strings.retry}
+              </button>
+            )}
+          </div>
+        )}
+        {notice && (
+          <div class="notice" role="status">
+            <p>{notice === 'conversation-replaced' ? strings.noticeReplaced : strings.noticeReset}</p>
+            <IconButton icon="close" label={strings.dismiss} onClick={() => store.dismissNotice()} />
+          </div>
+        )}
+        <MessageList store={store} strings={strings} showFunctionCalls={config.showFunctionCalls} open={isOpen} />
+        <Composer store={store} strings={strings} inputRef={input} />
+      </div>
+      <div class="visually-hidden" role="status">
+        {isOpen ? announcement.value : ''}
+      </div>
+    </>
+  );
+}
