@@ -66,7 +66,7 @@ export function buildScriptTag(settings: SnippetSettings, apiBase: string): stri
   if (Object.keys(variables).length) {
     const attribute = `data-variables='${escapeAttribute(JSON.stringify(variables), "'")}'`;
     lines.push(
-      '<!-- Optional: values for the assistant’s {{placeholders}}, written for each visitor by your site, e.g.',
+      '<!-- Optional: the assistant’s {{placeholders}} for this visitor, filled in by your site, e.g.',
       `     ${commentSafe(attribute)} -->`,
     );
   }
@@ -91,7 +91,7 @@ export function buildNpmUsage(settings: SnippetSettings, apiBase: string): strin
   const variables = Object.entries(variablesOf(settings.variables));
   if (variables.length) {
     const example = variables.map(([key, value]) => `${jsKey(key)}: ${jsString(value)}`).join(', ');
-    lines.push('  // Optional: values for the assistant’s {{placeholders}}, for each visitor, e.g.', `  // variables: { ${example} },`);
+    lines.push('  // Optional: the assistant’s {{placeholders}} for this visitor, filled in by your app, e.g.', `  // variables: { ${example} },`);
   }
   lines.push('});');
   return lines.join('\n');
