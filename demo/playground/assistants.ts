@@ -104,7 +104,12 @@ export function findDemoAssistant(id: string): DemoAssistant | undefined {
   return DEMO_ASSISTANTS.find((assistant) => assistant.id === wanted);
 }
 
-/** The mock website to preview an assistant on: its own for the demo assistants, a generic one otherwise. */
-export function siteFor(id: string): MockSite {
-  return findDemoAssistant(id)?.site ?? GENERIC_SITE;
+/**
+ * The mock website to preview an assistant on: its own for the demo assistants, a generic one otherwise,
+ * named after the assistant when its name is known (one of the owner's own).
+ */
+export function siteFor(id: string, name?: string): MockSite {
+  const demo = findDemoAssistant(id);
+  if (demo) return demo.site;
+  return name ? { ...GENERIC_SITE, brand: name } : GENERIC_SITE;
 }

@@ -40,7 +40,6 @@ function AccountPanel({ pg }: { pg: Playground }) {
   const apiKey = useSignal('');
   const state = pg.account.state.value;
   const apiBaseError = pg.errors.value.apiBase;
-  const endpoint = `${pg.apiBaseUrl.value}/user/assistants/get`;
   const loading = state.status === 'loading';
 
   const list = async () => {
@@ -61,7 +60,7 @@ function AccountPanel({ pg }: { pg: Playground }) {
         hint={
           <>
             Kept in this page’s memory only: never saved, never in the link or the snippet. Sent only to{' '}
-            <code>{endpoint}</code>.
+            <code>{pg.apiBaseUrl.value}</code> (the API base, under Conversation).
             {pg.settings.value.apiBase.trim() === DEFAULT_API_BASE ? (
               <>
                 {' '}
@@ -187,5 +186,6 @@ function describeLook(look: AssistantLook): string {
     look.position ? CORNER_NAMES[look.position] : 'corner not set',
   ];
   const unset = !look.theme || !look.color || !look.position;
-  return parts.join(' · ') + (unset ? ' (what is not set keeps the current setting)' : '');
+  const text = parts.join(' · ') + (unset ? ' (what is not set keeps the current setting)' : '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -26,7 +26,9 @@ export function Preview({ pg }: { pg: Playground }) {
   }, [pg]);
 
   const settings = pg.settings.value;
-  const site = siteFor(settings.assistantId);
+  const account = pg.account.state.value;
+  const owned = account.status === 'ready' ? account.assistants.find((a) => a.id === settings.assistantId.trim().toLowerCase()) : undefined;
+  const site = siteFor(settings.assistantId, owned?.name);
   const usable = pg.mountOptions.value !== null;
   const billed = settings.type === 'widget';
   const scenario = pg.activeScenario.value;
