@@ -478,6 +478,7 @@ describe('Use my assistants', () => {
     const { page } = browser;
     await page.goto(playground.url);
     await launcher(page).waitFor();
+    expect(await playgroundViolations(page)).toEqual([]);
 
     await listAssistants(page, KEYS.northwind);
     await page.getByLabel('Your assistant').waitFor();

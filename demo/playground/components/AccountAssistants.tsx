@@ -23,7 +23,7 @@ export function AccountAssistants({ pg }: { pg: Playground }) {
         type="button"
         class="button button--ghost button--small account__toggle"
         aria-expanded={open.value}
-        aria-controls="account-panel"
+        aria-controls={open.value ? 'account-panel' : undefined}
         onClick={() => (open.value = !open.value)}
       >
         <svg viewBox="0 0 20 20" aria-hidden="true" class="button__icon">
