@@ -1,7 +1,8 @@
 /**
  * The stand-in API's demo assistants (demo/server/assistants.json), as the playground lists them,
- * with the mock website each one is previewed on.
+ * with their look (`widget_settings`) and the mock website each one is previewed on.
  */
+import type { AssistantLook } from './look';
 
 /** A demo assistant the owner can pick with one click. */
 export interface DemoAssistant {
@@ -10,6 +11,8 @@ export interface DemoAssistant {
   name: string;
   /** One line on what it shows. */
   description: string;
+  /** Its `widget_settings` in the fixture, which picking it adopts. */
+  look: AssistantLook;
   /** The mock customer website the widget floats on in the preview. */
   site: MockSite;
 }
@@ -48,6 +51,7 @@ export const DEMO_ASSISTANTS: readonly [DemoAssistant, DemoAssistant, DemoAssist
     id: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10',
     name: 'Northwind Dental',
     description: 'Greets by {{name}}, books appointments with tools.',
+    look: { theme: 'light', color: '#0f766e', position: 'bottom-right' },
     site: {
       brand: 'Northwind Dental',
       domain: 'www.northwind-dental.example',
@@ -66,6 +70,7 @@ export const DEMO_ASSISTANTS: readonly [DemoAssistant, DemoAssistant, DemoAssist
     id: '7b2e9d41-3c6a-4f88-a1d5-2e9c8b7f6a01',
     name: 'Quiet helper',
     description: 'No greeting: the chat starts empty.',
+    look: { theme: 'dark', color: '#4f46e5', position: 'bottom-left' },
     site: {
       ...GENERIC_SITE,
       brand: 'Fieldnotes',
@@ -80,6 +85,7 @@ export const DEMO_ASSISTANTS: readonly [DemoAssistant, DemoAssistant, DemoAssist
     id: 'c91d5e27-6f4b-4a3e-8d12-9b0e7a6c5d02',
     name: 'Unfunded shop',
     description: 'The owner’s balance is empty: billed chats are refused.',
+    look: { theme: 'light', color: '#b45309', position: 'bottom-right' },
     site: {
       ...GENERIC_SITE,
       brand: 'Tidy Goods',
@@ -98,7 +104,12 @@ export function findDemoAssistant(id: string): DemoAssistant | undefined {
   return DEMO_ASSISTANTS.find((assistant) => assistant.id === wanted);
 }
 
-/** The mock website to preview an assistant on: its own for the demo assistants, a generic one otherwise. */
-export function siteFor(id: string): MockSite {
-  return findDemoAssistant(id)?.site ?? GENERIC_SITE;
+/**
+ * The mock website to preview an assistant on: its own for the demo assistants, a generic one otherwise,
+ * named after the assistant when its name is known (one of the owner's own).
+ */
+export function siteFor(id: string, name?: string): MockSite {
+  const demo = findDemoAssistant(id);
+  if (demo) return demo.site;
+  return name ? { ...GENERIC_SITE, brand: name } : GENERIC_SITE;
 }

@@ -39,9 +39,11 @@ export function createLiveWidget(deps: LiveWidgetDeps): LiveWidget {
   const isOpen = signal(false);
   let target: Element | null = null;
   let wanted: MountOptions | null = null;
-  let mountedKey = '';
+  /** The identity of the widget on the page (see `identityOf`); kept across a remount, '' when there is none. */
+  let mountedIdentity = '';
+  /** The look of the widget on the page (see `lookOf`); '' when none is mounted. */
+  let mountedLook = '';
   let mountedVariables = '';
-  let mountedScope = '';
   let unsubscribe: Array<() => void> = [];
 
   /** Takes the widget down; returns whether its panel was open. */
@@ -54,7 +56,7 @@ export function createLiveWidget(deps: LiveWidgetDeps): LiveWidget {
     current.destroy();
     handle.value = null;
     isOpen.value = false;
-    mountedKey = '';
+    mountedLook = '';
     return wasOpen;
   }
 
@@ -64,14 +66,16 @@ export function createLiveWidget(deps: LiveWidgetDeps): LiveWidget {
     if (!target || !options) {
       unmount();
       conversationId.value = null;
-      mountedScope = '';
+      mountedIdentity = '';
       return;
     }
-    const { variables = {}, ...rest } = options;
-    const key = JSON.stringify(rest);
+    const { variables = {} } = options;
+    const identity = identityOf(options);
+    const look = lookOf(options);
     const variablesKey = JSON.stringify(variables);
     const current = handle.peek();
-    if (current && key === mountedKey) {
+    if (current && identity === mountedIdentity && (look === mountedLook || updateInPlace(current, options))) {
+      mountedLook = look;
       if (variablesKey !== mountedVariables) {
         current.setVariables(variables);
         mountedVariables = variablesKey;
@@ -80,11 +84,10 @@ export function createLiveWidget(deps: LiveWidgetDeps): LiveWidget {
     }
     const wasOpen = unmount();
     // A new look for the same assistant resumes the same conversation: keep showing it meanwhile.
-    const scope = [options.assistantId, options.apiBase, options.type].join(' ');
-    if (scope !== mountedScope) conversationId.value = null;
-    mountedScope = scope;
+    if (identity !== mountedIdentity) conversationId.value = null;
+    mountedIdentity = identity;
     const next = deps.mount(target, { ...options, open: wasOpen || options.open === true });
-    mountedKey = key;
+    mountedLook = look;
     mountedVariables = variablesKey;
     isOpen.value = next.isOpen;
     unsubscribe = [
@@ -114,9 +117,30 @@ export function createLiveWidget(deps: LiveWidgetDeps): LiveWidget {
     dispose() {
       unmount();
       target = null;
+      mountedIdentity = '';
       conversationId.value = null;
     },
   };
+}
+
+/** What a conversation belongs to: a change of assistant, API or conversation type always needs a new widget. */
+function identityOf(options: MountOptions): string {
+  return JSON.stringify([options.assistantId, options.apiBase, options.type]);
+}
+
+/** Everything else but the variables (theme, colour, corner, title, locale, cards…), as one comparable key. */
+function lookOf(options: MountOptions): string {
+  const { assistantId, apiBase, type, variables, ...look } = options;
+  return JSON.stringify(look);
+}
+
+/**
+ * Shows a new look on the running widget without mounting it again; false when it cannot, and the caller
+ * mounts a new one. mount()'s handle cannot change its options yet; once it has `update(options)`, this
+ * becomes `handle.update(options); return true;` and the panel stays open with no request.
+ */
+function updateInPlace(_handle: WidgetHandle, _options: MountOptions): boolean {
+  return false;
 }
 
 /** The conversation id in a `conversation` event's detail: the id itself, or an object carrying it. */

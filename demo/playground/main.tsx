@@ -16,6 +16,7 @@ let nextId = 0;
 const playground = createPlayground({
   mount,
   persistence: createSettingsPersistence({ location: windowHashLocation(window), storage }),
+  pageUrl: window.location.href,
   newId: () => `row-${++nextId}`,
   setTimer: (callback, ms) => setTimeout(callback, ms),
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

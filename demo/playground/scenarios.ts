@@ -67,8 +67,8 @@ export const SCENARIOS: readonly Scenario[] = [
     assistantId: UNFUNDED,
     type: 'widget',
     note:
-      'Visitors start billed “widget” conversations, so this scenario uses one (free test conversations always ' +
-      'work). The owner’s balance is empty: the API refuses it and nothing is charged.',
+      'Visitors start billed “widget” conversations, so this one is too. The owner’s balance is empty: the API ' +
+      'refuses it, and nothing is charged.',
   },
   {
     id: 'unknown-assistant',

@@ -1,63 +1,97 @@
 /**
  * The code an owner pastes into their site for the settings chosen on the page: the script tag and the
- * npm usage. Production code: `type` is left at its default (`widget`, billed), and every attribute or
- * option that equals the widget's default is left out.
+ * npm usage. Production code: `type` is left at its default (`widget`, billed); the API base is always
+ * written out, as an absolute URL (the widget's default, `/api` on wherever widget.js is hosted, is
+ * rarely the API); the playground's sample variables are shown as a commented example, never as live
+ * code (every visitor would be greeted with them); every other setting equal to the widget's default is
+ * left out.
  */
 import { DEFAULTS } from '../../src/config';
-import { DEFAULT_API_BASE, variablesOf, type PlaygroundSettings } from './settings';
+import { variablesOf, type PlaygroundSettings } from './settings';
 
 /** Where the page tells the owner to put the script's real address. */
 export const CDN_PLACEHOLDER = 'https://YOUR-CDN/widget.js';
 
-/** The command that installs the npm package (npm 7+ installs the Preact peer dependencies too). */
-export const NPM_INSTALL = 'npm install assistant-chat-widget';
+/** The command that installs the npm package with its peer dependencies. */
+export const NPM_INSTALL = 'npm install assistant-chat-widget preact @preact/signals-core';
 
-type SnippetSettings = Omit<PlaygroundSettings, 'type'>;
+/** The settings a snippet is made of. */
+export type SnippetSettings = Omit<PlaygroundSettings, 'type'>;
 
-/** One attribute or option that differs from the widget's default, by its option name. */
+/** One attribute (script tag) or option (npm) of the snippet. */
 interface Setting {
   option: string;
   attribute: string;
-  value: string | boolean | Record<string, string>;
+  value: string | boolean;
 }
 
-function nonDefaults(settings: SnippetSettings): Setting[] {
-  const out: Setting[] = [{ option: 'assistantId', attribute: 'data-assistant-id', value: settings.assistantId.trim() }];
+/**
+ * The absolute API root for the snippet: `apiBase` as typed (a path like `/api` or a URL), resolved
+ * against the playground page's URL. Unresolvable text comes back trimmed, as it was typed.
+ */
+export function absoluteApiBase(apiBase: string, pageUrl: string): string {
+  const typed = apiBase.trim();
+  try {
+    return new URL(typed, pageUrl).href.replace(/\/+$/, '');
+  } catch {
+    return typed;
+  }
+}
+
+function settingsOf(settings: SnippetSettings, apiBase: string): Setting[] {
+  const out: Setting[] = [
+    { option: 'assistantId', attribute: 'data-assistant-id', value: settings.assistantId.trim() },
+    { option: 'apiBase', attribute: 'data-api-base', value: apiBase },
+  ];
   const add = (option: string, attribute: string, value: Setting['value'], fallback: unknown) => {
     if (value !== fallback) out.push({ option, attribute, value });
   };
-  add('apiBase', 'data-api-base', settings.apiBase.trim(), DEFAULT_API_BASE);
   add('theme', 'data-theme', settings.theme, DEFAULTS.theme);
   add('color', 'data-color', settings.color.toLowerCase(), DEFAULTS.color);
   add('position', 'data-position', settings.position, DEFAULTS.position);
   add('locale', 'data-locale', settings.locale, 'auto');
   add('title', 'data-title', settings.title.trim(), '');
   add('showFunctionCalls', 'data-show-function-calls', settings.showFunctionCalls, DEFAULTS.showFunctionCalls);
-  const variables = variablesOf(settings.variables);
-  if (Object.keys(variables).length) out.push({ option: 'variables', attribute: 'data-variables', value: variables });
   return out;
 }
 
-/** The `<script>` tag for the site's HTML, one attribute per line. */
-export function buildScriptTag(settings: SnippetSettings): string {
-  const lines = [`<script`, `  src="${CDN_PLACEHOLDER}"`];
-  for (const { attribute, value } of nonDefaults(settings)) {
-    if (typeof value === 'object') {
-      // JSON's own double quotes stay readable inside a single-quoted attribute.
-      lines.push(`  ${attribute}='${escapeAttribute(JSON.stringify(value), "'")}'`);
-    } else {
-      lines.push(`  ${attribute}="${escapeAttribute(String(value), '"')}"`);
-    }
+/**
+ * The `<script>` tag for the site's HTML, one attribute per line, with an HTML comment above it showing
+ * `data-variables` filled with the playground's sample values when there are any.
+ * @param apiBase the absolute API root (see {@link absoluteApiBase})
+ */
+export function buildScriptTag(settings: SnippetSettings, apiBase: string): string {
+  const lines: string[] = [];
+  const variables = variablesOf(settings.variables);
+  if (Object.keys(variables).length) {
+    const attribute = `data-variables='${escapeAttribute(JSON.stringify(variables), "'")}'`;
+    lines.push(
+      '<!-- Optional: the assistant’s {{placeholders}} for this visitor, filled in by your site, e.g.',
+      `     ${commentSafe(attribute)} -->`,
+    );
+  }
+  lines.push('<script', `  src="${CDN_PLACEHOLDER}"`);
+  for (const { attribute, value } of settingsOf(settings, apiBase)) {
+    lines.push(`  ${attribute}="${escapeAttribute(String(value), '"')}"`);
   }
   lines.push('  async', '></script>');
   return lines.join('\n');
 }
 
-/** The JavaScript for an app that installs the npm package. */
-export function buildNpmUsage(settings: SnippetSettings): string {
+/**
+ * The JavaScript for an app that installs the npm package, with the playground's sample variables as
+ * a commented-out option when there are any.
+ * @param apiBase the absolute API root (see {@link absoluteApiBase})
+ */
+export function buildNpmUsage(settings: SnippetSettings, apiBase: string): string {
   const lines = [`import { mount } from 'assistant-chat-widget';`, '', 'const chat = mount(document.body, {'];
-  for (const { option, value } of nonDefaults(settings)) {
-    lines.push(`  ${option}: ${jsValue(value)},`);
+  for (const { option, value } of settingsOf(settings, apiBase)) {
+    lines.push(`  ${option}: ${typeof value === 'boolean' ? String(value) : jsString(value)},`);
+  }
+  const variables = Object.entries(variablesOf(settings.variables));
+  if (variables.length) {
+    const example = variables.map(([key, value]) => `${jsKey(key)}: ${jsString(value)}`).join(', ');
+    lines.push('  // Optional: the assistant’s {{placeholders}} for this visitor, filled in by your app, e.g.', `  // variables: { ${example} },`);
   }
   lines.push('});');
   return lines.join('\n');
@@ -70,11 +104,13 @@ function escapeAttribute(value: string, quote: '"' | "'"): string {
     .replace(quote === '"' ? /"/g : /'/g, quote === '"' ? '&quot;' : '&#39;');
 }
 
-function jsValue(value: Setting['value']): string {
-  if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return jsString(value);
-  const entries = Object.entries(value).map(([key, item]) => `${jsKey(key)}: ${jsString(item)}`);
-  return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+/**
+ * Attribute text that cannot end an HTML comment early: in every run of hyphens all but the first become
+ * `&#45;`, which still reads as `-` once the example is copied into an attribute. (`<` is already `&lt;`,
+ * so `<!--` cannot appear either.)
+ */
+function commentSafe(attributeText: string): string {
+  return attributeText.replace(/--+/g, (run) => '-' + '&#45;'.repeat(run.length - 1));
 }
 
 function jsKey(key: string): string {
@@ -83,6 +119,7 @@ function jsKey(key: string): string {
 
 const JS_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/** A single-quoted JS string; line terminators are escaped, so it also stays inside a `//` comment. */
 function jsString(text: string): string {
   const escaped = text.replace(
     /[\\'\u0000-\u001f\u2028\u2029]/g,

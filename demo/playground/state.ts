@@ -5,8 +5,12 @@
  */
 import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals';
 import type { MountOptions, WidgetHandle } from '../../src/mount';
+import { createAccount, type Account } from './account';
+import type { AccountAssistant } from './account-api';
+import type { DemoAssistant } from './assistants';
 import { createInspector, type Inspector, type InspectorDeps } from './inspector';
 import { createLiveWidget, type LiveWidget, type LiveWidgetDeps } from './live-widget';
+import { withLook, type AssistantLook } from './look';
 import type { SettingsPersistence } from './persistence';
 import type { Scenario } from './scenarios';
 import {
@@ -19,11 +23,13 @@ import {
   type SettingsErrors,
   type VariableRow,
 } from './settings';
-import { buildNpmUsage, buildScriptTag } from './snippet';
+import { absoluteApiBase, buildNpmUsage, buildScriptTag } from './snippet';
 
 /** Everything the playground needs from the outside world. */
 export interface PlaygroundDeps extends LiveWidgetDeps, InspectorDeps {
   persistence: SettingsPersistence;
+  /** The playground page's own URL: resolves an API base like `/api` for the snippets. */
+  pageUrl: string;
   /** Row ids for the variables editor. */
   newId: () => string;
   /** Timers, for gathering quick changes (typing) into fewer mounts of the widget. */
@@ -40,6 +46,8 @@ export interface Playground {
   readonly errors: ReadonlySignal<SettingsErrors>;
   /** The options the live widget is mounted with, or null while a typed field is not usable. */
   readonly mountOptions: ReadonlySignal<MountOptions | null>;
+  /** The API base as an absolute URL (what the snippets carry). */
+  readonly apiBaseUrl: ReadonlySignal<string>;
   /** The script tag for the chosen settings (production: billed `widget` conversations). */
   readonly scriptTag: ReadonlySignal<string>;
   /** The npm usage for the chosen settings. */
@@ -50,7 +58,15 @@ export interface Playground {
   readonly variablesPending: ReadonlySignal<boolean>;
   readonly live: LiveWidget;
   readonly inspector: Inspector;
+  /** The owner's own assistants ("Use my assistants"). */
+  readonly account: Account;
   update(patch: SettingsPatch): void;
+  /** Picks a demo assistant of the stand-in: its id and its look (theme, colour, corner). */
+  pickDemoAssistant(assistant: DemoAssistant): void;
+  /** Reads the key owner's assistants from the current API base. The key is used for that and not kept. */
+  listAccountAssistants(apiKey: string): Promise<void>;
+  /** Previews one of the owner's assistants: adopts its look and starts a free `test` conversation, panel open. */
+  useAccountAssistant(assistant: AccountAssistant): Promise<void>;
   addVariable(): void;
   updateVariable(id: string, patch: Partial<Omit<VariableRow, 'id'>>): void;
   removeVariable(id: string): void;
@@ -73,6 +89,11 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
   const activeScenario = signal<Scenario | null>(null);
   const live = createLiveWidget(deps);
   const inspector = createInspector(deps);
+  const account = createAccount({
+    fetch: deps.fetch ?? ((url, init) => fetch(url, init)),
+    setTimer: deps.setTimer,
+    clearTimer: deps.clearTimer,
+  });
   /** The variables the current conversation was started with (JSON), to tell the owner when they changed. */
   const conversationVariables = signal<string | null>(null);
 
@@ -94,8 +115,9 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     if (s.title.trim()) options.title = s.title.trim();
     return options;
   });
-  const scriptTag = computed(() => buildScriptTag(settings.value));
-  const npmUsage = computed(() => buildNpmUsage(settings.value));
+  const apiBaseUrl = computed(() => absoluteApiBase(settings.value.apiBase, deps.pageUrl));
+  const scriptTag = computed(() => buildScriptTag(settings.value, apiBaseUrl.value));
+  const npmUsage = computed(() => buildNpmUsage(settings.value, apiBaseUrl.value));
   const variablesPending = computed(() => {
     const started = conversationVariables.value;
     return started !== null && started !== JSON.stringify(variablesOf(settings.value.variables));
@@ -149,6 +171,14 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       untracked(() => inspector.load(mountOptions.peek()?.apiBase ?? '', id));
     }),
   );
+  // The owner's list belongs to the API base it was read from: another base forgets it.
+  disposers.push(
+    effect(() => {
+      const apiBase = settings.value.apiBase.trim();
+      const state = account.state.peek();
+      if (state.status !== 'idle' && state.apiBase !== apiBase) account.forget();
+    }),
+  );
   // Remember the variables each conversation started with.
   disposers.push(
     effect(() => {
@@ -168,6 +198,14 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       }
       if (patch.type === 'test' && activeScenario.peek()?.type === 'widget') activeScenario.value = null;
       settings.value = next;
+    });
+  }
+
+  /** Switches to an assistant with its look: free `test` conversations, no scenario. */
+  function adopt(assistantId: string, look: AssistantLook): void {
+    batch(() => {
+      settings.value = { ...withLook(settings.peek(), look), assistantId, type: 'test' };
+      activeScenario.value = null;
     });
   }
 
@@ -219,7 +257,19 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     variablesPending,
     live,
     inspector,
+    account,
+    apiBaseUrl,
     update,
+    pickDemoAssistant(assistant) {
+      adopt(assistant.id, assistant.look);
+    },
+    listAccountAssistants(apiKey) {
+      return account.list(settings.peek().apiBase.trim(), apiKey);
+    },
+    async useAccountAssistant(assistant) {
+      adopt(assistant.id, assistant.look);
+      await freshConversation();
+    },
     addVariable() {
       setVariables([...settings.peek().variables, { id: deps.newId(), key: '', value: '' }]);
     },
@@ -241,6 +291,7 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       disposers.forEach((dispose) => dispose());
       live.dispose();
       inspector.dispose();
+      account.dispose();
     },
   };
 }

@@ -1,12 +1,13 @@
 // @ts-check
 /**
- * The local stand-in for the platform's chat conversation API (src/api/contract/conversations.md):
- * a plain Node request handler, usable on its own (server.mjs) or as Connect middleware
+ * The local stand-in for the platform's chat conversation API (src/api/contract/conversations.md) and
+ * for the owner's assistant list (src/api/contract/assistants.md): a plain Node request handler, usable on its own (server.mjs) or as Connect middleware
  * (the Vite dev server mounts it under /api). Paths are relative to the API root.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { URL } from 'node:url';
+import { listAssistants } from './accounts.mjs';
 import { loadAssistants, substituteVariables } from './assistants.mjs';
 import { createFaults } from './faults.mjs';
 import { hostileReply } from './hostile.mjs';
@@ -208,6 +209,7 @@ export function createStandInApi(options) {
    */
   function matchRoute(path) {
     if (path === '/conversations') return { route: 'create', allow: 'POST' };
+    if (path === '/user/assistants/get') return { route: 'assistants', allow: 'GET' };
     const m = /^\/conversations\/([^/]+)(\/messages)?$/.exec(path);
     if (!m) return undefined;
     let id;
@@ -229,7 +231,8 @@ export function createStandInApi(options) {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://stand-in.invalid');
     const path = url.pathname;
-    if (method === 'OPTIONS') return sendPreflight(req, res);
+    // Only the account endpoints take a credential: the widget's own routes never see an Authorization header.
+    if (method === 'OPTIONS') return sendPreflight(req, res, { authorization: path.startsWith('/user/') });
     if (closed) return sendJson(res, 503, { status: false, error: 'The stand-in API is shutting down' });
 
     const read = await readBody(req);
@@ -312,6 +315,7 @@ export function createStandInApi(options) {
     /** @type {Outcome} */
     let outcome;
     if (match.route === 'create') outcome = await createConversation(body);
+    else if (match.route === 'assistants') outcome = listAssistants(catalog, { authorization: req.headers.authorization, query: url.searchParams, path: publicUrl(req) });
     else if (match.route === 'read') outcome = await readConversation(/** @type {string} */ (match.id));
     else outcome = await sendMessage(/** @type {string} */ (match.id), body, fault);
     outcome.headers = { ...rateHeaders, ...outcome.headers };
@@ -411,6 +415,17 @@ export function createStandInApi(options) {
       await store.flush();
     },
   };
+}
+
+/**
+ * The absolute URL the client called, without the query: what the pagination envelope links to. Under
+ * the Vite dev server the handler is mounted at /api, which Connect keeps in `originalUrl`.
+ * @param {import('node:http').IncomingMessage & { originalUrl?: string }} req
+ */
+function publicUrl(req) {
+  const secure = 'encrypted' in req.socket && req.socket.encrypted;
+  const path = new URL(req.originalUrl ?? req.url ?? '/', 'http://stand-in.invalid').pathname;
+  return `${secure ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}${path}`;
 }
 
 /** @type {{ ok: true; value: unknown }} */

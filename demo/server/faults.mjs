@@ -8,7 +8,7 @@
  * @typedef {'slow' | 'drop-after-processing' | 'drop-before-processing' | '502' | '429' | 'hostile' | 'assistant-error'} FaultMode
  */
 
-/** @typedef {'create' | 'read' | 'send'} ApiRoute */
+/** @typedef {'create' | 'read' | 'send' | 'assistants'} ApiRoute */
 
 /**
  * @typedef {object} Fault

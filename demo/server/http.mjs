@@ -10,8 +10,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const MAX_DRAIN_BYTES = 8 * 1024 * 1024;
 
 /**
- * CORS for any origin, without credentials: the widget runs on other people's pages
- * and never sends cookies or an Authorization header.
+ * CORS for any origin, without credentials: the widget runs on other people's pages and never sends
+ * cookies or an Authorization header. (The account endpoints take an API key in `Authorization`, which
+ * is a header the page sets, not a browser credential: `*` still applies.)
  * @type {Record<string, string>}
  */
 export const CORS_HEADERS = {
@@ -20,16 +21,19 @@ export const CORS_HEADERS = {
 };
 
 /**
- * Answers a CORS preflight: GET and POST with a Content-Type (and Accept) header, nothing else.
+ * Answers a CORS preflight: GET and POST with a Content-Type (and Accept) header and, where
+ * `authorization` is set (the account endpoints), an Authorization header. `*` does not cover
+ * Authorization: it has to be named.
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
+ * @param {{ authorization?: boolean }} [options]
  */
-export function sendPreflight(req, res) {
+export function sendPreflight(req, res, { authorization = false } = {}) {
   /** @type {Record<string, string>} */
   const headers = {
     ...CORS_HEADERS,
     'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-    'Access-Control-Allow-Headers': 'Content-Type, Accept',
+    'Access-Control-Allow-Headers': authorization ? 'Content-Type, Accept, Authorization' : 'Content-Type, Accept',
     'Access-Control-Max-Age': '600',
     'Content-Length': '0',
   };

@@ -84,6 +84,7 @@ console.log(
   [
     `Stand-in API listening on ${api.url}`,
     `  data: ${dataDir}`,
+    `  owners' assistants: ${api.url}/user/assistants/get (Bearer demo keys: see demo/server/README.md)`,
     ...(control ? [`  control endpoint: ${api.url}/__control`] : []),
     '  Ctrl+C to stop',
   ].join('\n'),

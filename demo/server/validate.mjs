@@ -84,6 +84,45 @@ export function validateSend(body) {
   return { ok: true, value: { message } };
 }
 
+/** The largest page the account listings serve. */
+export const MAX_PER_PAGE = 100;
+
+/**
+ * Checks the query of `GET /user/assistants/get` like Laravel's `integer|min|max` rules: `per_page`
+ * 1–100 (default 10) and `page` 1 or more (default 1). A repeated parameter counts by its last value,
+ * as in PHP.
+ * @param {URLSearchParams} query
+ * @returns {Validated<{ perPage: number; page: number }>}
+ */
+export function validateListQuery(query) {
+  /** @type {Record<string, string[]>} */
+  const errors = {};
+  /**
+   * @param {string} name the parameter
+   * @param {string} label how Laravel names it in messages
+   * @param {number} fallback
+   * @param {number} min
+   * @param {number} [max]
+   */
+  const integer = (name, label, fallback, min, max) => {
+    const text = query.getAll(name).at(-1);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    // Like PHP's integer filter: digits with an optional sign, no larger than a 64-bit integer (here: a safe one).
+    if (!/^[+-]?\d+$/.test(text.trim()) || !Number.isSafeInteger(value)) {
+      errors[name] = [`The ${label} field must be an integer.`];
+      return fallback;
+    }
+    if (value < min) errors[name] = [`The ${label} field must be at least ${min}.`];
+    else if (max !== undefined && value > max) errors[name] = [`The ${label} field must not be greater than ${max}.`];
+    return value;
+  };
+  const perPage = integer('per_page', 'per page', 10, 1, MAX_PER_PAGE);
+  const page = integer('page', 'page', 1, 1);
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, value: { perPage, page } };
+}
+
 /**
  * The 422 body for a set of field errors: the first message, then how many more there are.
  * @param {Record<string, string[]>} errors

@@ -1,9 +1,12 @@
 /**
  * The playground (`npm run demo`) in Chromium: the repo's Vite dev server with the stand-in API under
- * /api (a fresh temp data folder per run), driven like an owner would. Also writes the README's
- * screenshots to demo/screenshots/.
+ * /api (a fresh temp data folder per run), driven like an owner would. Screenshots go to the git-ignored
+ * test-results/demo/ (copy them to demo/screenshots/ by hand for the README).
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,16 +17,27 @@ import { createStandInApi } from '../../demo/server/app.mjs';
 import { useBrowser } from './helpers/fixtures';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SCREENSHOTS = join(ROOT, 'demo', 'screenshots');
+const SCREENSHOTS = join(ROOT, 'test-results', 'demo');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const NORTHWIND = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
+const QUIET = '7b2e9d41-3c6a-4f88-a1d5-2e9c8b7f6a01';
 const UNFUNDED = 'c91d5e27-6f4b-4a3e-8d12-9b0e7a6c5d02';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+/** One request of the stand-in's log (`GET /__control/requests`). */
+interface LoggedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  status?: number;
+}
 
 interface Playground {
   /** The page's origin, e.g. `http://127.0.0.1:41234`. */
   url: string;
   /** Every API request the stand-in received since the last call to `clearLog`. */
-  requests(): Promise<Array<{ method: string; path: string; body: unknown }>>;
+  requests(): Promise<LoggedRequest[]>;
   clearLog(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,7 +76,7 @@ async function startPlayground(dataDir: string): Promise<Playground> {
     url,
     async requests() {
       const res = await fetch(`${url}/api/__control/requests`);
-      return ((await res.json()) as { requests: Array<{ method: string; path: string; body: unknown }> }).requests;
+      return ((await res.json()) as { requests: LoggedRequest[] }).requests;
     },
     async clearLog() {
       await fetch(`${url}/api/__control/reset`, { method: 'POST' });
@@ -158,6 +172,8 @@ describe('the demo playground', () => {
     await page.getByRole('radio', { name: /Northwind Dental/ }).check();
     await launcher(page).waitFor();
     expect(await page.getByLabel('Assistant UUID').inputValue()).toBe(NORTHWIND);
+    // Picking a demo assistant brings its own look (widget_settings): Northwind's teal.
+    await expect.poll(() => backgroundOf(launcher(page))).toBe('rgb(15, 118, 110)');
     expect(browser.errors.unexpected()).toEqual([]);
   });
 
@@ -175,13 +191,15 @@ describe('the demo playground', () => {
     await page.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       [
+        '<!-- Optional: the assistant’s {{placeholders}} for this visitor, filled in by your site, e.g.',
+        `     data-variables='{"name":"Ada"}' -->`,
         '<script',
         '  src="https://YOUR-CDN/widget.js"',
         `  data-assistant-id="${NORTHWIND}"`,
+        `  data-api-base="${playground.url}/api"`,
         '  data-theme="dark"',
         '  data-position="bottom-left"',
         '  data-show-function-calls="false"',
-        `  data-variables='{"name":"Ada"}'`,
         '  async',
         '></script>',
       ].join('\n'),
@@ -195,15 +213,20 @@ describe('the demo playground', () => {
         '',
         'const chat = mount(document.body, {',
         `  assistantId: '${NORTHWIND}',`,
+        `  apiBase: '${playground.url}/api',`,
         `  theme: 'dark',`,
         `  position: 'bottom-left',`,
         '  showFunctionCalls: false,',
-        `  variables: { name: 'Ada' },`,
+        '  // Optional: the assistant’s {{placeholders}} for this visitor, filled in by your app, e.g.',
+        `  // variables: { name: 'Ada' },`,
         '});',
       ].join('\n'),
     );
     await page.getByRole('button', { name: 'Copy install command' }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('npm install assistant-chat-widget');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'npm install assistant-chat-widget preact @preact/signals-core',
+    );
+    await page.getByText('@preact/signals-core are peer dependencies').waitFor();
     expect(browser.errors.unexpected()).toEqual([]);
   });
 
@@ -283,7 +306,228 @@ describe('the demo playground', () => {
     expect(button && button.x + button.width <= 390 && button.y + button.height <= 844).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+    // The closed launcher sits in the preview's corner, not over the scenario cards below it.
+    const site = await page.getByTestId('preview-site').boundingBox();
+    const scenarios = await page.getByRole('region', { name: 'Try a scenario' }).boundingBox();
+    expect(button && site && button.y + button.height <= site.y + site.height).toBe(true);
+    expect(button && scenarios && button.y + button.height < scenarios.y).toBe(true);
     await page.screenshot({ path: join(SCREENSHOTS, 'phone.png'), animations: 'disabled' });
+
+    // Open, the panel fills the real screen, as it does on a visitor's phone.
+    await launcher(page).click();
+    const panel = widget(page).getByRole('dialog', { name: 'Chat with us' });
+    await panel.waitFor();
+    await expect.poll(async () => (await panel.boundingBox())?.width).toBe(390);
+    expect((await panel.boundingBox())?.y).toBe(0);
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+});
+
+/** The fixture owners' demo keys (demo/server/README.md). */
+const KEYS = { northwind: 'demo-key-northwind', empty: 'demo-key-empty' } as const;
+const HARBOURSIDE = 'dcf74b3f-c689-442f-9a2d-c61e3845eff0';
+
+/** Opens "Use my assistants" and lists the assistants of `key`. */
+async function listAssistants(page: Page, key: string): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Use my assistants' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'List my assistants' }).click();
+}
+
+/** Everything the page keeps or shows outside its memory: URL, both storages, cookies, the snippets. */
+function pageTraces(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const dump = (storage: Storage) => Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ''}`);
+    const code = [...document.querySelectorAll('pre')].map((pre) => pre.textContent ?? '');
+    return JSON.stringify([location.href, dump(localStorage), dump(sessionStorage), document.cookie, code]);
+  });
+}
+
+/**
+ * axe-core's violations on the playground page (every rule, any impact). The widget is left out: its own
+ * axe tests (test/e2e/ui/axe.test.ts) cover it.
+ */
+async function playgroundViolations(page: Page): Promise<Array<{ id: string; nodes: string[] }>> {
+  // axe reads colours as they are at that moment: let colour transitions (a theme switch) end first.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await axe.run({ include: [['body']], exclude: [['assistant-chat-root']] }, { resultTypes: ['violations'] });
+    return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
+  });
+}
+
+/** A port on 127.0.0.1 that nothing listens on (bound once, then released). */
+async function closedPort(): Promise<number> {
+  const server = createHttpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 1;
+}
+
+describe('Use my assistants', () => {
+  test('an API key lists every page of the owner’s assistants; the picked one shows with its look in a free test chat', async () => {
+    const { page } = browser;
+    const consoleLines: string[] = [];
+    page.on('console', (message) => consoleLines.push(message.text()));
+    await page.goto(playground.url);
+    await launcher(page).waitFor();
+
+    await listAssistants(page, KEYS.northwind);
+    await page.getByRole('status').filter({ hasText: '22 assistants found.' }).waitFor();
+    // The key has done its job: the field is empty again.
+    expect(await page.getByLabel('API key').inputValue()).toBe('');
+    const chooser = page.getByLabel('Your assistant');
+    expect(await chooser.locator('option').count()).toBe(22);
+    await chooser.selectOption({ label: 'Northwind Harbourside' });
+    await page.getByText('Dark theme · #be123c · Bottom left').waitFor();
+    await page.getByRole('button', { name: 'Preview this assistant' }).click();
+
+    const chat = widget(page);
+    await chat.getByText('You are chatting with Northwind Dental Harbourside').waitFor();
+    await page.getByText('In the preview: Northwind Harbourside, free test conversations.').waitFor();
+    expect(await page.getByRole('radio', { name: 'Dark', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Bottom left' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Accent colour', { exact: true }).inputValue()).toBe('#be123c');
+    expect(await page.getByLabel('Assistant UUID').inputValue()).toBe(HARBOURSIDE);
+    expect(await backgroundOf(launcher(page))).toBe('rgb(190, 18, 60)');
+    await page.screenshot({ path: join(SCREENSHOTS, 'my-assistants.png'), animations: 'disabled' });
+
+    const requests = await playground.requests();
+    const lists = requests.filter((r) => r.path.startsWith('/user/assistants/get'));
+    expect(lists.map((r) => r.path)).toEqual([1, 2, 3].map((n) => `/user/assistants/get?per_page=10&page=${n}`));
+    expect(lists.every((r) => r.method === 'GET' && r.headers.authorization === `Bearer ${KEYS.northwind}` && r.status === 200)).toBe(true);
+    const creates = requests.filter((r) => r.method === 'POST' && r.path === '/conversations');
+    expect(creates.map((r) => r.body)).toEqual([expect.objectContaining({ assistant_id: HARBOURSIDE, type: 'test' })]);
+    // The key went with the list requests and nowhere else: not in any other request, header, path or body.
+    const others = requests.filter((r) => !r.path.startsWith('/user/assistants/get'));
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.filter((r) => r.headers.authorization !== undefined)).toEqual([]);
+    expect(JSON.stringify(others)).not.toContain(KEYS.northwind);
+    // … nor in the page's URL, storage, cookies, snippets or console.
+    expect(await pageTraces(page)).not.toContain(KEYS.northwind);
+    expect(consoleLines.filter((line) => line.includes(KEYS.northwind))).toEqual([]);
+
+    // A reload keeps the look (saved settings) but not the key, not even in the field.
+    await page.reload();
+    await launcher(page).waitFor();
+    await page.getByRole('button', { name: 'Use my assistants' }).click();
+    expect(await page.getByLabel('API key').inputValue()).toBe('');
+    expect(await page.getByLabel('Assistant UUID').inputValue()).toBe(HARBOURSIDE);
+    expect(await pageTraces(page)).not.toContain(KEYS.northwind);
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
+  test('a wrong key, an account without assistants and an unreachable API each get a clear message', async () => {
+    const { page } = browser;
+    await page.goto(playground.url);
+    await launcher(page).waitFor();
+
+    await listAssistants(page, 'demo-key-typo');
+    const alert = page.getByRole('alert').filter({ hasText: 'That API key was not accepted' });
+    await alert.waitFor();
+    // Kept, so the owner can correct it.
+    expect(await page.getByLabel('API key').inputValue()).toBe('demo-key-typo');
+    expect(await page.getByLabel('Your assistant').count()).toBe(0);
+
+    await listAssistants(page, KEYS.empty);
+    await page.getByRole('status').filter({ hasText: 'This account has no assistants yet.' }).waitFor();
+    expect(await alert.count()).toBe(0);
+
+    const unreachable = `http://127.0.0.1:${await closedPort()}/api`;
+    await page.getByLabel('API base').fill(unreachable);
+    await listAssistants(page, KEYS.northwind);
+    await page.getByRole('alert').filter({ hasText: `Could not reach ${unreachable}.` }).waitFor();
+
+    // The list requests that reached the stand-in: the wrong key (401) and the empty account (200).
+    const lists = (await playground.requests()).filter((r) => r.path.startsWith('/user/assistants/get'));
+    expect(lists.map((r) => [r.headers.authorization, r.status])).toEqual([
+      ['Bearer demo-key-typo', 401],
+      [`Bearer ${KEYS.empty}`, 200],
+    ]);
+    // Chromium's own "Failed to load resource" lines (the 401, the refused connection) are expected.
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
+  test('works with the keyboard alone', async () => {
+    const { page } = browser;
+    await page.goto(playground.url);
+    await launcher(page).waitFor();
+    await page.getByRole('button', { name: 'Use my assistants' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('api-key');
+    await page.keyboard.type(KEYS.northwind);
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: '22 assistants found.' }).waitFor();
+
+    // The field is empty again and its button disabled: the next stop is the list.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('account-assistant');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await widget(page).getByText('You are chatting with Northwind Dental Harbourside').waitFor();
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
+  test('axe-core finds nothing wrong on the page with the form open: listed, refused, light and dark', async () => {
+    const { page } = browser;
+    await page.goto(playground.url);
+    await launcher(page).waitFor();
+    expect(await playgroundViolations(page)).toEqual([]);
+
+    await listAssistants(page, KEYS.northwind);
+    await page.getByLabel('Your assistant').waitFor();
+    expect(await playgroundViolations(page)).toEqual([]);
+
+    await listAssistants(page, 'demo-key-typo');
+    await page.getByRole('alert').filter({ hasText: 'That API key was not accepted' }).waitFor();
+    expect(await playgroundViolations(page)).toEqual([]);
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await playgroundViolations(page)).toEqual([]);
+  });
+});
+
+describe('the demo assistants', () => {
+  test('picking one adopts its look: theme, colour and corner', async () => {
+    const { page } = browser;
+    await page.goto(playground.url);
+    await launcher(page).waitFor();
+    await page.getByRole('radio', { name: /Quiet helper/ }).check();
+    await expect.poll(() => cornerOf(page)).toBe('bottom-left');
+    expect(await page.getByRole('radio', { name: 'Dark', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Assistant UUID').inputValue()).toBe(QUIET);
+    expect(await backgroundOf(launcher(page))).toBe('rgb(79, 70, 229)');
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
+  test('a scenario’s note sits above the mock site instead of over its headline', async () => {
+    const { page } = browser;
+    await page.goto(playground.url);
+    await launcher(page).waitFor();
+    await page.getByRole('button', { name: 'Assistant without balance' }).click();
+    const note = await page.getByRole('note').boundingBox();
+    const headline = await page.getByTestId('preview-site').getByRole('heading', { name: 'Small things that make a home calmer', includeHidden: true }).boundingBox();
+    expect(note && headline && note.y + note.height <= headline.y).toBe(true);
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+});
+
+describe('the settings controls', () => {
+  test('theme and language are segmented rows, not stacked lists', async () => {
+    const { page } = browser;
+    await page.goto(playground.url);
+    for (const group of ['Theme', 'Language']) {
+      const options = page.getByRole('group', { name: group }).locator('.segmented__option');
+      const boxes = await Promise.all((await options.all()).map((option) => option.boundingBox()));
+      expect(boxes.length).toBe(3);
+      expect(new Set(boxes.map((box) => Math.round(box?.y ?? -1))).size).toBe(1);
+    }
     expect(browser.errors.unexpected()).toEqual([]);
   });
 });

@@ -1,9 +1,13 @@
-/** The assistant setting: the stand-in's demo assistants as one-click choices, and a field for any UUID. */
+/**
+ * The assistant setting: the stand-in's demo assistants as one-click choices (each with its own look),
+ * a field for any UUID, and the owner's own assistants behind "Use my assistants".
+ */
 import { DEMO_ASSISTANTS, findDemoAssistant } from '../assistants';
 import type { Playground } from '../state';
+import { AccountAssistants } from './AccountAssistants';
 import { describedBy, Field } from './Field';
 
-/** Demo assistants + "paste any assistant UUID" (validated). */
+/** Demo assistants + "paste any assistant UUID" (validated) + "Use my assistants". */
 export function AssistantPicker({ pg }: { pg: Playground }) {
   const id = pg.settings.value.assistantId;
   const error = pg.errors.value.assistantId;
@@ -21,7 +25,7 @@ export function AssistantPicker({ pg }: { pg: Playground }) {
                 name="assistant"
                 value={assistant.id}
                 checked={selected === assistant.id}
-                onChange={() => pg.update({ assistantId: assistant.id })}
+                onChange={() => pg.pickDemoAssistant(assistant)}
               />
               <span class="choice__body">
                 <span class="choice__title">{assistant.name}</span>
@@ -45,6 +49,7 @@ export function AssistantPicker({ pg }: { pg: Playground }) {
           onInput={(event) => pg.update({ assistantId: event.currentTarget.value })}
         />
       </Field>
+      <AccountAssistants pg={pg} />
     </div>
   );
 }

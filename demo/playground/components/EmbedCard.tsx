@@ -55,13 +55,17 @@ export function EmbedCard({ pg }: { pg: Playground }) {
       <div role="tabpanel" id="panel-script" aria-labelledby="tab-script" hidden={tab.value !== 'script'}>
         <p class="card__text">
           Paste before <code>&lt;/body&gt;</code> and replace <code>YOUR-CDN</code> with where you host{' '}
-          <code>widget.js</code>. Live visitors start billed <code>widget</code> conversations (the default); the
-          playground uses free <code>test</code> ones. Settings left at their defaults are omitted.
+          <code>widget.js</code>. <code>data-api-base</code> is the API this playground talks to: change it if your
+          site should use another. Live visitors start billed <code>widget</code> conversations (the default); the
+          playground uses free <code>test</code> ones. Other settings left at their defaults are omitted.
         </p>
         <CodeBlock label="script tag" language="html" code={pg.scriptTag.value} />
       </div>
       <div role="tabpanel" id="panel-npm" aria-labelledby="tab-npm" hidden={tab.value !== 'npm'}>
-        <p class="card__text">For apps with a bundler. Preact and @preact/signals are peer dependencies.</p>
+        <p class="card__text">
+          For apps with a bundler. <code>preact</code> and <code>@preact/signals-core</code> are peer dependencies: the
+          command installs them too.
+        </p>
         <CodeBlock label="install command" language="shell" code={NPM_INSTALL} />
         <CodeBlock label="JavaScript" language="js" code={pg.npmUsage.value} />
       </div>

@@ -1,7 +1,8 @@
 /**
  * The preview: a mock of a customer's website in a browser frame, with the live widget floating on it.
  * The frame is the widget's containing block (see playground.css), so its fixed-position launcher and
- * panel sit in the frame's corners rather than the playground's.
+ * panel sit in the frame's corners rather than the playground's; on phones only while the panel is
+ * closed, since the open panel fills the real screen there.
  */
 import { useEffect, useRef } from 'preact/hooks';
 import { siteFor } from '../assistants';
@@ -25,10 +26,13 @@ export function Preview({ pg }: { pg: Playground }) {
   }, [pg]);
 
   const settings = pg.settings.value;
-  const site = siteFor(settings.assistantId);
+  const account = pg.account.state.value;
+  const owned = account.status === 'ready' ? account.assistants.find((a) => a.id === settings.assistantId.trim().toLowerCase()) : undefined;
+  const site = siteFor(settings.assistantId, owned?.name);
   const usable = pg.mountOptions.value !== null;
   const billed = settings.type === 'widget';
   const scenario = pg.activeScenario.value;
+  const open = pg.live.isOpen.value;
 
   return (
     <section class="preview" aria-labelledby="preview-title">
@@ -67,7 +71,17 @@ export function Preview({ pg }: { pg: Playground }) {
             </a>
           </span>
         </div>
-        <div class="site" data-testid="preview-site">
+        <div class={open ? 'site site--open' : 'site'} data-testid="preview-site">
+          {scenario?.note ? (
+            <div class="site__note" role="note">
+              <p>
+                <strong>{scenario.title}.</strong> {scenario.note}
+              </p>
+              <button type="button" class="link-button" onClick={() => pg.update({ type: 'test' })}>
+                Back to free test conversations
+              </button>
+            </div>
+          ) : null}
           <div class="site__content" aria-hidden="true" inert>
             <nav class="site__nav">
               <span class="site__brand">
@@ -98,16 +112,6 @@ export function Preview({ pg }: { pg: Playground }) {
               ))}
             </div>
           </div>
-          {scenario?.note ? (
-            <div class="site__note" role="note">
-              <p>
-                <strong>{scenario.title}.</strong> {scenario.note}
-              </p>
-              <button type="button" class="link-button" onClick={() => pg.update({ type: 'test' })}>
-                Back to free test conversations
-              </button>
-            </div>
-          ) : null}
           {usable ? null : (
             <div class="site__overlay" role="status">
               <strong>No widget yet</strong>

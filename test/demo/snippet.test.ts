@@ -1,0 +1,107 @@
+/**
+ * The code the playground gives an owner to paste: always an absolute API base, variables only as a
+ * commented example, the right install line.
+ */
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, type PlaygroundSettings } from '../../demo/playground/settings';
+import { absoluteApiBase, buildNpmUsage, buildScriptTag, NPM_INSTALL } from '../../demo/playground/snippet';
+
+const PAGE = 'http://127.0.0.1:5173/#theme=dark&assistant=x';
+let nextId = 0;
+const settings = (patch: Partial<PlaygroundSettings> = {}): PlaygroundSettings => ({
+  ...defaultSettings(() => `row-${++nextId}`),
+  ...patch,
+});
+const rows = (variables: Record<string, string>) => Object.entries(variables).map(([key, value]) => ({ id: key, key, value }));
+
+/** Parses HTML the way a browser does and returns the body's elements and comments. */
+function parseHtml(html: string): { script: HTMLScriptElement | null; comments: string[] } {
+  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
+  const comments: string[] = [];
+  doc.body.childNodes.forEach((node) => {
+    if (node.nodeType === 8) comments.push(node.textContent ?? '');
+  });
+  return { script: doc.body.querySelector('script'), comments };
+}
+
+/** What an owner gets by copying the example attribute out of the comment into a tag. */
+function exampleVariables(comment: string): unknown {
+  const attribute = /data-variables='[^']*'/.exec(comment)?.[0];
+  const doc = new DOMParser().parseFromString(`<!doctype html><body><div ${attribute}></div>`, 'text/html');
+  return JSON.parse(doc.body.querySelector('div')?.getAttribute('data-variables') ?? 'null');
+}
+
+describe('the API base in the snippet', () => {
+  it('is resolved against the playground page: /api becomes an absolute URL', () => {
+    expect(absoluteApiBase('/api', PAGE)).toBe('http://127.0.0.1:5173/api');
+    expect(absoluteApiBase(' /api/ ', PAGE)).toBe('http://127.0.0.1:5173/api');
+  });
+
+  it('keeps the owner’s own API root, without a trailing slash', () => {
+    expect(absoluteApiBase('https://api.example.com/v1/', PAGE)).toBe('https://api.example.com/v1');
+  });
+
+  it('is always in the script tag and the npm code, even for the playground’s default', () => {
+    const s = settings();
+    const base = absoluteApiBase(s.apiBase, PAGE);
+    expect(parseHtml(buildScriptTag(s, base)).script?.getAttribute('data-api-base')).toBe('http://127.0.0.1:5173/api');
+    expect(buildNpmUsage(s, base)).toContain(`  apiBase: 'http://127.0.0.1:5173/api',`);
+  });
+});
+
+describe('variables in the snippet', () => {
+  it('are not an attribute of the script tag, only an example in an HTML comment above it', () => {
+    const html = buildScriptTag(settings({ variables: rows({ name: 'Alex', clinic: 'Northwind Dental' }) }), 'https://api.example.com');
+    const { script, comments } = parseHtml(html);
+    expect(script?.hasAttribute('data-variables')).toBe(false);
+    expect(comments).toHaveLength(1);
+    expect(exampleVariables(comments[0] ?? '')).toEqual({ name: 'Alex', clinic: 'Northwind Dental' });
+    expect(html.indexOf('<!--')).toBe(0);
+  });
+
+  it('cannot end the comment early, and still copy back exactly', () => {
+    const tricky = { note: 'a --> b -- c --- <script>alert(1)</script>', quote: `it's "quoted" & more` };
+    const html = buildScriptTag(settings({ variables: rows(tricky) }), 'https://api.example.com');
+    const { script, comments } = parseHtml(html);
+    expect(comments).toHaveLength(1);
+    expect(script?.getAttribute('src')).toBe('https://YOUR-CDN/widget.js');
+    expect(script?.textContent).toBe('');
+    expect(exampleVariables(comments[0] ?? '')).toEqual(tricky);
+  });
+
+  it('are a commented-out option in the npm code', () => {
+    const code = buildNpmUsage(settings({ variables: rows({ name: 'Ada', 'first-visit': 'yes\n// injected' }) }), 'https://api.example.com');
+    const live = code.split('\n').filter((line) => !line.trim().startsWith('//'));
+    expect(live.join('\n')).not.toContain('variables');
+    expect(code).toContain(`  // variables: { name: 'Ada', 'first-visit': 'yes\\n// injected' },`);
+  });
+
+  it('leave no comment at all when there are none', () => {
+    const s = settings({ variables: [] });
+    expect(buildScriptTag(s, 'https://api.example.com')).toMatch(/^<script\n/);
+    expect(buildNpmUsage(s, 'https://api.example.com')).not.toMatch(/^\s*\/\//m);
+  });
+});
+
+describe('the rest of the snippet', () => {
+  it('carries the assistant and every setting that differs from the widget’s defaults, never the type', () => {
+    const s = settings({ theme: 'dark', color: '#E11D48', position: 'top-left', title: ' Ask us ', locale: 'de', showFunctionCalls: false, type: 'test' });
+    const script = parseHtml(buildScriptTag(s, 'https://api.example.com')).script;
+    expect(Object.fromEntries([...(script?.attributes ?? [])].map((a) => [a.name, a.value]))).toEqual({
+      src: 'https://YOUR-CDN/widget.js',
+      'data-assistant-id': s.assistantId,
+      'data-api-base': 'https://api.example.com',
+      'data-theme': 'dark',
+      'data-color': '#e11d48',
+      'data-position': 'top-left',
+      'data-locale': 'de',
+      'data-title': 'Ask us',
+      'data-show-function-calls': 'false',
+      async: '',
+    });
+  });
+
+  it('installs the package with its peer dependencies, @preact/signals-core among them', () => {
+    expect(NPM_INSTALL).toBe('npm install assistant-chat-widget preact @preact/signals-core');
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The playground's state around "Use my assistants" and the demo assistants: what an assistant's look
+ * does to the settings, what starts a conversation, and where the owner's API key does (not) end up.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_ASSISTANTS } from '../../demo/playground/assistants';
+import { createPlayground, type Playground } from '../../demo/playground/state';
+import { fakeAccountApi, fakeMount, playgroundDeps, type FakeAssistantRecord } from './fakes';
+
+const KEY = 'sk-live-7Gq2-SECRET-owner-key';
+const HARBOURSIDE: FakeAssistantRecord = {
+  uuid: 'dcf74b3f-c689-442f-9a2d-c61e3845eff0',
+  name: 'Harbourside',
+  widget_settings: { theme: null, color: '#BE123C', position: 'left-top' },
+};
+/** Twelve assistants: two pages of the API's default ten. */
+const OWNED: FakeAssistantRecord[] = [
+  HARBOURSIDE,
+  ...Array.from({ length: 11 }, (_, i) => ({ uuid: `00000000-0000-4000-8000-0000000000${String(i + 10)}`, name: `Branch ${i + 1}` })),
+];
+
+let pg: Playground | undefined;
+afterEach(() => {
+  pg?.dispose();
+  pg = undefined;
+});
+
+function setUp() {
+  const widgets = fakeMount();
+  const accountApi = fakeAccountApi(KEY, OWNED);
+  const deps = playgroundDeps({ mount: widgets.mount, fetch: accountApi.fetch });
+  pg = createPlayground(deps);
+  pg.live.setTarget(document.createElement('div'));
+  return { pg, widgets: widgets.widgets, saved: deps.persistence.saved, requests: accountApi.requests };
+}
+
+describe('Use my assistants', () => {
+  it('lists every page of the owner’s assistants from the API base in the settings', async () => {
+    const { pg, requests } = setUp();
+    await pg.listAccountAssistants(KEY);
+    const state = pg.account.state.value;
+    expect(state.status === 'ready' && state.assistants.map((a) => a.name)).toEqual(OWNED.map((a) => a.name));
+    expect(requests.map((r) => r.url)).toEqual(['/api/user/assistants/get?per_page=10&page=1', '/api/user/assistants/get?per_page=10&page=2']);
+  });
+
+  it('previews the picked assistant with its look; what it does not set keeps the current value', async () => {
+    const { pg, widgets } = setUp();
+    pg.update({ theme: 'dark', color: '#123456', position: 'bottom-right', type: 'widget' });
+    await pg.listAccountAssistants(KEY);
+    const state = pg.account.state.value;
+    if (state.status !== 'ready') throw new Error('not listed');
+
+    await pg.useAccountAssistant(state.assistants[0]!);
+    expect(pg.settings.value).toMatchObject({ assistantId: HARBOURSIDE.uuid, type: 'test', theme: 'dark', color: '#be123c', position: 'top-left' });
+
+    const last = widgets.at(-1)!;
+    expect(last.options).toMatchObject({ assistantId: HARBOURSIDE.uuid, type: 'test', theme: 'dark', color: '#be123c', position: 'top-left' });
+    expect(last.handle.reset).toHaveBeenCalledTimes(1);
+    expect(last.handle.isOpen).toBe(true);
+  });
+
+  it('keeps the key out of the saved settings, the link, the snippets, the widget and the page state', async () => {
+    const { pg, widgets, saved } = setUp();
+    await pg.listAccountAssistants(KEY);
+    const state = pg.account.state.value;
+    if (state.status !== 'ready') throw new Error('not listed');
+    await pg.useAccountAssistant(state.assistants[0]!);
+
+    const everywhere = JSON.stringify({
+      saved,
+      scriptTag: pg.scriptTag.value,
+      npmUsage: pg.npmUsage.value,
+      settings: pg.settings.value,
+      mountOptions: widgets.map((w) => w.options),
+      account: pg.account.state.value,
+    });
+    expect(saved.length).toBeGreaterThan(0);
+    expect(everywhere).not.toContain(KEY);
+    expect(everywhere).not.toContain('SECRET');
+  });
+
+  it('sends the key only with the list requests, to the chosen API base', async () => {
+    const { pg, requests } = setUp();
+    pg.update({ apiBase: 'https://api.example.com/v2/' });
+    await pg.listAccountAssistants(KEY);
+    expect(requests.length).toBe(2);
+    for (const request of requests) {
+      expect(request.url.startsWith('https://api.example.com/v2/user/assistants/get?')).toBe(true);
+      expect(request.headers.Authorization).toBe(`Bearer ${KEY}`);
+    }
+  });
+
+  it('tells a refused key apart, and keeps nothing of it', async () => {
+    const { pg } = setUp();
+    await pg.listAccountAssistants('wrong-key');
+    expect(pg.account.state.value).toEqual({ status: 'failed', apiBase: '/api', problem: 'unauthorized', httpStatus: 401, message: undefined });
+  });
+
+  it('forgets the list when the API base changes: it belongs to the API it came from', async () => {
+    const { pg } = setUp();
+    await pg.listAccountAssistants(KEY);
+    expect(pg.account.state.value.status).toBe('ready');
+    pg.update({ apiBase: 'https://api.example.com' });
+    expect(pg.account.state.value).toEqual({ status: 'idle' });
+  });
+});
+
+describe('the demo assistants', () => {
+  it('bring their look when picked, and free test conversations', async () => {
+    const { pg, widgets } = setUp();
+    pg.update({ theme: 'auto', color: '#123456', position: 'top-right', type: 'widget' });
+    pg.pickDemoAssistant(DEMO_ASSISTANTS[1]);
+    expect(pg.settings.value).toMatchObject({ assistantId: DEMO_ASSISTANTS[1].id, type: 'test', theme: 'dark', color: '#4f46e5', position: 'bottom-left' });
+    // Quick changes reach the widget together, after a short pause.
+    await vi.waitFor(() => expect(widgets.at(-1)?.options).toMatchObject({ assistantId: DEMO_ASSISTANTS[1].id, theme: 'dark', position: 'bottom-left' }));
+  });
+});
