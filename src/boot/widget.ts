@@ -6,13 +6,15 @@
  * the launcher downloads no panel and makes no request.
  */
 import type { VariableValue } from '../api/types';
-import { log, type ConfigSource, type LauncherConfig, type RuntimeOptions } from '../config';
+import type { MountOptions } from './mount-widget';
+import { log, type ConfigContext, type LauncherConfig } from '../config';
 import type { Panel, PanelHost, PanelModule, WidgetEvent, WidgetEventMap } from '../panel/contract';
 import { outboxKey } from '../store/keys';
 import launcherCss from './launcher.css?inline';
 import { createLauncher, showLoadFailure, type Launcher } from './launcher';
 import { accentRule, adoptStyles } from './styles';
-import { LAUNCHER_WORDS as words, resolveLanguage } from './words';
+import { applyLook } from './look';
+import { LAUNCHER_WORDS as words } from './words';
 
 export type { WidgetEvent, WidgetEventMap } from '../panel/contract';
 
@@ -32,6 +34,12 @@ export interface WidgetHandle {
   destroy(): void;
   /** Replaces the variables sent when the next conversation is created. */
   setVariables(variables: Record<string, VariableValue>): void;
+  /**
+   * Changes settings of the live widget. Theme, colour, position, title, locale, strings, variables and
+   * function-call cards change in place (an open panel stays open, the conversation is kept, no request);
+   * another assistant id, API base, type or storage starts over with a new conversation. Loads the panel.
+   */
+  update(options: Partial<MountOptions>): void;
   /** Listens to an event; returns the function that stops listening. A throwing handler cannot break the widget. */
   on<E extends WidgetEvent>(event: E, handler: (detail: WidgetEventMap[E]) => void): () => void;
   /** Whether the panel is open. */
@@ -62,16 +70,14 @@ export interface PanelSource {
 
 /** What a widget is made of. */
 export interface WidgetOptions {
+  /** The launcher's settings, parsed. */
   config: LauncherConfig;
-  /** Every setting as given; the panel checks its own when it loads, and tells the site owner about `invalid`. */
+  /** Every setting as given (with `fetch` and `strings` from a developer): the panel parses them all when it loads. */
   settings: Record<string, unknown>;
-  /** The launcher's settings whose values were not understood. */
-  invalid: readonly string[];
-  /** Where the settings came from, to name them in problems. */
-  source: ConfigSource | undefined;
+  /** Where the settings came from: how problems name them, what relative URLs resolve against. */
+  context: ConfigContext;
   /** Only the panel, always shown, inside `target`. */
   inline: boolean;
-  runtime: RuntimeOptions;
   panel: PanelSource;
 }
 
@@ -79,23 +85,17 @@ export interface WidgetOptions {
  * Mounts a widget into `target` (floating: a host element appended to it; inline: the panel inside it).
  * Reads no storage and makes no request until the page is idle or the visitor shows intent.
  */
-export function createWidget(target: Element, { config, settings, invalid, source, inline, runtime, panel: panelSource }: WidgetOptions): WidgetHandle {
+export function createWidget(target: Element, { config, settings, context, inline, panel: panelSource }: WidgetOptions): WidgetHandle {
   const doc = target.ownerDocument;
   const win = doc.defaultView ?? window;
-  const language = resolveLanguage(config.locale);
-  const title = config.title || words.title;
 
   const host = doc.createElement('assistant-chat-root');
   host.setAttribute('data-assistant-id', config.assistantId);
-  host.setAttribute('data-theme', config.theme);
   if (inline) host.setAttribute('data-inline', '');
   const root = host.attachShadow({ mode: 'open' });
   const removeStyles = adoptStyles(root, launcherCss + accentRule(config.color), config.nonce);
-  const [vertical, horizontal] = config.position.split('-');
   const frame = doc.createElement('div');
-  frame.className = `widget ${vertical} ${horizontal}${inline ? ' inline' : ''}`;
-  frame.lang = language.lang;
-  frame.dir = language.dir;
+  applyLook(host, frame, config, inline);
   // Keys typed in the widget stay in the widget: outside the shadow root they look as if they came from the
   // host element, so a page's shortcuts (`/`, Space, Escape) could not tell that the visitor is typing.
   for (const type of ['keydown', 'keyup', 'keypress']) frame.addEventListener(type, (event) => event.stopPropagation());
@@ -192,19 +192,15 @@ export function createWidget(target: Element, { config, settings, invalid, sourc
   }
 
   const prepare = () => void loadPanel().then((loaded) => loaded?.prepare());
-  const launcher: Launcher | null = inline ? null : createLauncher(frame, title, () => setOpen(!open), prepare);
+  const launcher: Launcher | null = inline ? null : createLauncher(frame, config.title || words.title, () => setOpen(!open), prepare);
   frame.append(container);
 
   const panelHost: PanelHost = {
     root,
     container,
-    config,
     settings,
-    invalid,
-    source,
-    runtime,
+    context,
     inline,
-    language,
     isOpen: () => inline || open,
     close: () => setOpen(false),
     launcher: launcher?.button ?? null,
@@ -237,6 +233,11 @@ export function createWidget(target: Element, { config, settings, invalid, sourc
       // Checked by the panel: now if it is there, else when it loads.
       settings.variables = variables;
       panel?.setVariables(variables);
+    },
+    update(options) {
+      // The panel reads the settings again and applies them (the launcher's look included).
+      Object.assign(settings, options);
+      void loadPanel().then((loaded) => loaded?.update());
     },
     on(event, handler) {
       const listener: Listener = [event, handler, ''];

@@ -86,11 +86,9 @@ export function renderWidget(
   let panelLoads = 0;
   const handle: WidgetHandle = createWidget(target, {
     config,
-    settings: { showFunctionCalls: true, type: 'test', ...options.settings },
-    invalid: [],
-    source: 'options',
+    settings: { ...config, showFunctionCalls: true, type: 'test', ...options.settings, strings: options.strings },
+    context: { source: 'options' },
     inline: options.inline ?? false,
-    runtime: { strings: options.strings },
     panel: {
       load: async () => {
         panelLoads++;
