@@ -130,7 +130,7 @@ describe('mount', () => {
     expect(() => handle.open()).not.toThrow();
     expect(seen).toEqual(['still told']);
     expect(handle.isOpen).toBe(true);
-    expect(errors).toHaveBeenCalledWith('AssistantChat: a "open" handler threw; the widget carries on.', expect.any(Error));
+    expect(errors).toHaveBeenCalledWith('AssistantChat: a "open" listener threw.', expect.any(Error));
   });
 
   it('stops calling a listener once it unsubscribes', () => {

@@ -12,7 +12,7 @@ import type { Panel, PanelHost, PanelModule, WidgetEvent, WidgetEventMap } from 
 import { outboxKey } from '../store/keys';
 import launcherCss from './launcher.css?inline';
 import { createLauncher, showLoadFailure, type Launcher } from './launcher';
-import { accentRule, adoptStyles } from './styles';
+import { adoptStyles, settingsRule } from './styles';
 import { applyLook } from './look';
 import { LAUNCHER_WORDS as words } from './words';
 
@@ -34,6 +34,8 @@ export interface WidgetHandle {
   destroy(): void;
   /** Replaces the variables sent when the next conversation is created. */
   setVariables(variables: Record<string, VariableValue>): void;
+  /** Switches the language (`fr`, `de-AT`, …) at once; `update({ locale })`. */
+  setLocale(locale: string): void;
   /**
    * Changes settings of the live widget. Theme, colour, position, title, locale, strings, variables and
    * function-call cards change in place (an open panel stays open, the conversation is kept, no request);
@@ -55,7 +57,7 @@ export function notify(listeners: Set<Listener>, event: WidgetEvent, detail: unk
     try {
       if (name === event && (!only || only === assistantId)) handler(detail as never, assistantId);
     } catch (error) {
-      log('error', `a "${event}" handler threw; the widget carries on.`, error);
+      log('error', `a "${event}" listener threw.`, error);
     }
   }
 }
@@ -93,12 +95,12 @@ export function createWidget(target: Element, { config, settings, context, inlin
   host.setAttribute('data-assistant-id', config.assistantId);
   if (inline) host.setAttribute('data-inline', '');
   const root = host.attachShadow({ mode: 'open' });
-  const removeStyles = adoptStyles(root, launcherCss + accentRule(config.color), config.nonce);
+  const removeStyles = adoptStyles(root, launcherCss + settingsRule(config), config.nonce);
   const frame = doc.createElement('div');
   applyLook(host, frame, config, inline);
   // Keys typed in the widget stay in the widget: outside the shadow root they look as if they came from the
   // host element, so a page's shortcuts (`/`, Space, Escape) could not tell that the visitor is typing.
-  for (const type of ['keydown', 'keyup', 'keypress']) frame.addEventListener(type, (event) => event.stopPropagation());
+  for (const type of ['keydown', 'keyup']) frame.addEventListener(type, (event) => event.stopPropagation());
   const container = doc.createElement('div');
   container.className = 'panel-container';
   root.append(frame);
@@ -115,6 +117,8 @@ export function createWidget(target: Element, { config, settings, context, inlin
   // online) may try again.
   let removeFailure: (() => void) | null = null;
   let reported = false;
+  // Without the round launcher, the site's own button that opened the panel gets focus back when it closes.
+  let opener: Element | null = null;
 
   function loadPanel(): Promise<Panel | null> {
     if (panel || destroyed) return Promise.resolve(panel);
@@ -141,7 +145,7 @@ export function createWidget(target: Element, { config, settings, context, inlin
   async function withPanel(): Promise<Panel | null> {
     const loaded = await loadPanel();
     if (!loaded && !destroyed && !removeFailure) {
-      removeFailure = showLoadFailure(launcher?.dock ?? container, words.loadFailed, words.retry, retry);
+      removeFailure = showLoadFailure(inline ? container : dock, words.loadFailed, words.retry, retry);
     }
     return loaded;
   }
@@ -163,36 +167,26 @@ export function createWidget(target: Element, { config, settings, context, inlin
   win.addEventListener('online', onOnline);
 
   function setOpen(next: boolean) {
-    if (inline || destroyed) return;
-    if (next === open) {
-      if (next && !panel) void withPanel();
-      return;
-    }
+    if (inline || destroyed || next === open) return;
     open = next;
-    launcher!.setOpen(open);
+    launcher?.setOpen(open);
     host.toggleAttribute('data-open', open);
-    if (!open) {
-      hideFailure();
-      // Closed while focus was in the panel (Escape, close, the JS API): the launcher takes it.
-      if (container.contains(root.activeElement)) launcher!.button.focus();
-    }
+    if (open) opener = doc.activeElement;
+    // Closed while focus was in the panel (Escape, close, the JS API): the launcher (or the opener) takes it.
+    else if (container.contains(root.activeElement)) ((launcher?.button ?? opener) as HTMLElement | null)?.focus();
     emit(open ? 'open' : 'close');
     if (panel) panel.setOpen(open);
-    else if (open) {
-      void withPanel().then((loaded) => {
-        // Could not load: nothing opened.
-        if (!loaded && open && !destroyed) {
-          open = false;
-          launcher!.setOpen(false);
-          host.removeAttribute('data-open');
-          emit('close');
-        }
-      });
-    }
+    // Could not load: nothing opened (the note says so, and offers Retry).
+    else if (open) void withPanel().then((loaded) => loaded || setOpen(false));
   }
 
   const prepare = () => void loadPanel().then((loaded) => loaded?.prepare());
-  const launcher: Launcher | null = inline ? null : createLauncher(frame, config.title || words.title, () => setOpen(!open), prepare);
+  // The corner where the launcher (unless `data-launcher="none"`) and the note that the chat cannot load go.
+  const dock = doc.createElement('div');
+  dock.className = 'dock';
+  const launcher: Launcher | null =
+    inline || config.launcher === 'none' ? null : createLauncher(dock, config.title || words.title, () => setOpen(!open), prepare);
+  if (!inline) frame.append(dock);
   frame.append(container);
 
   const panelHost: PanelHost = {
@@ -209,6 +203,18 @@ export function createWidget(target: Element, { config, settings, context, inlin
 
   target.appendChild(host);
 
+  /** A setting for the next conversation: kept for the panel to read when it loads, or read again now. */
+  const remember = (key: string) => (value: unknown) => {
+    settings[key] = value;
+    panel?.update();
+  };
+
+  function update(options: Partial<MountOptions>) {
+    // The panel reads the settings again and applies them (the launcher's look included).
+    Object.assign(settings, options);
+    void loadPanel().then((loaded) => loaded?.update());
+  }
+
   // Unsent messages the last page left in this tab must still go out: look for them once the page is idle.
   whenIdle(win, () => {
     if (!destroyed && config.storage !== 'memory' && hasLeftover(win, outboxKey(config.assistantId, config.apiBase))) prepare();
@@ -221,24 +227,16 @@ export function createWidget(target: Element, { config, settings, context, inlin
     close: () => setOpen(false),
     toggle: () => setOpen(!open),
     send(text) {
-      const problem = (rejection: string) => log('warn', `send: the message was not sent (${rejection}).`);
-      if (typeof text !== 'string') return problem('not a string');
       void withPanel().then((loaded) => {
+        // (The panel checks the text: the launcher script carries none of that.)
         const rejection = loaded ? loaded.send(text) : 'no chat';
-        if (rejection) problem(rejection);
+        if (rejection) log('warn', `send: not sent (${rejection}).`);
       });
     },
     reset: () => withPanel().then((loaded) => loaded?.reset()),
-    setVariables(variables) {
-      // Checked by the panel: now if it is there, else when it loads.
-      settings.variables = variables;
-      panel?.setVariables(variables);
-    },
-    update(options) {
-      // The panel reads the settings again and applies them (the launcher's look included).
-      Object.assign(settings, options);
-      void loadPanel().then((loaded) => loaded?.update());
-    },
+    setVariables: remember('variables'),
+    update,
+    setLocale: (locale) => update({ locale }),
     on(event, handler) {
       const listener: Listener = [event, handler, ''];
       listeners.add(listener);
@@ -261,7 +259,7 @@ export function createWidget(target: Element, { config, settings, context, inlin
 
 /** What the site owner reads in the console when the panel cannot be loaded: the URL and the likely causes. */
 function loadProblem(url = 'the chat panel'): string {
-  return `could not load ${url}: is it served (with Access-Control-Allow-Origin, if on another origin) and allowed by script-src?`;
+  return `could not load ${url}: serve it (with Access-Control-Allow-Origin from another origin) and allow it in script-src.`;
 }
 
 /** Whether the tab's storage holds messages the last page could not confirm. */
@@ -273,8 +271,8 @@ function hasLeftover(win: Window, key: string): boolean {
   }
 }
 
-/** Runs `task` once the page is idle (or after a second, where the browser has no idle callback). */
+/** Runs `task` once the page is idle (where the browser cannot tell, after the current task). */
 function whenIdle(win: Window, task: () => void): void {
-  if (win.requestIdleCallback) win.requestIdleCallback(task, { timeout: 3000 });
-  else win.setTimeout(task, 1000);
+  if (win.requestIdleCallback) win.requestIdleCallback(task);
+  else win.setTimeout(task);
 }

@@ -17,6 +17,8 @@ export interface WidgetEventMap {
   error: ChatError;
   /** A conversation was created or resumed. */
   conversation: { conversationId: string };
+  /** The number of replies that arrived while the panel was closed changed (0 once it opens): for a badge of your own. */
+  unread: number;
 }
 
 /** The events a host page can listen to. */
@@ -60,11 +62,10 @@ export interface Panel {
   send(text: string): string | null;
   /** Forgets the conversation and starts a new one. */
   reset(): Promise<void>;
-  /** Replaces the variables of the next conversation (checked by the panel). */
-  setVariables(variables: unknown): void;
   /**
-   * The settings changed (the launcher has put the new values in `PanelHost.settings`): the look and the
-   * words change in place; another assistant, API base, type or storage starts over with a new conversation.
+   * The settings changed (the launcher has put the new values in `PanelHost.settings`): the look, the words
+   * and the variables of the next conversation change in place; another assistant, API base, type or storage
+   * starts over with a new conversation.
    */
   update(): void;
   /** Removes the panel: every node, style, listener, timer and request. */

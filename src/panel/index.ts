@@ -8,7 +8,7 @@ import { batch, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { h, render } from 'preact';
 import { createApiClient, type FetchLike } from '../api/client';
 import { browserFetch } from '../api/transport';
-import { accentRing, accentRule, adoptStyles } from '../boot/styles';
+import { accentRing, adoptStyles, settingsRule } from '../boot/styles';
 import { applyLook } from '../boot/look';
 import { resolveLanguage } from '../boot/words';
 import { log, parseLauncherConfig, type WidgetConfig } from '../config';
@@ -22,7 +22,7 @@ import { ChatPanel } from '../ui/Panel';
 import panelCss from '../ui/panel.css?inline';
 import { fill, stringsFor, type Strings } from '../ui/strings';
 import { PANEL_ID, type Panel, type PanelHost } from './contract';
-import { cleanVariables, describeProblems, parsePanelSettings } from './settings';
+import { describeProblems, parsePanelSettings } from './settings';
 
 export type { Panel, PanelHost, PanelModule } from './contract';
 
@@ -56,11 +56,15 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
   const { root, container, inline, settings, context } = host;
   const frame = container.parentElement!;
 
+  // What the site owner has been told already: each problem once.
+  const told = new Set<string>();
+
   /** Parses every setting (the launcher's too), telling the site owner in one message what was not understood. */
   function read(previous?: WidgetConfig): Reading {
     const launcher = parseLauncherConfig(settings, context);
     const panel = parsePanelSettings(settings, context.source);
-    log('warn', [...launcher.problems, ...describeProblems(launcher.invalid, settings, launcher.values, context.source), ...panel.problems].join(' '));
+    const problems = [...launcher.problems, ...describeProblems(launcher.invalid, settings, launcher.values, context.source), ...panel.problems];
+    log('warn', problems.filter((problem) => !told.has(problem) && told.add(problem)).join(' '));
     // A bad assistant id in an update keeps the current one (there was a good one, or there would be no widget).
     const config: WidgetConfig = { ...previous!, ...launcher.values, ...launcher.config, ...panel.settings };
     const strings = stringsFor(resolveLanguage(config.locale).base, settings.strings as Partial<Strings> | undefined);
@@ -83,7 +87,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     applyLook(root.host, frame, config, inline);
     // The launcher drew the accent it was given; this one follows updates, and adds the ring for the panel.
     stopAccent();
-    stopAccent = adoptStyles(root, accentRule(config.color) + accentRing(config.color, config.theme), config.nonce);
+    stopAccent = adoptStyles(root, settingsRule(config) + accentRing(config.color, config.theme), config.nonce);
   });
 
   /** Forwards the store's events to the host page, counting the replies that arrive while the panel is closed. */
@@ -98,6 +102,11 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     });
   let stopEvents = listen();
 
+  // The host page hears of every change in the count, for a badge of its own.
+  let counted = 0;
+  const stopTelling = effect(() => {
+    if (unread.value !== counted) host.emit('unread', (counted = unread.value));
+  });
   // The launcher, named in the visitor's language from now on (it was drawn in English, unless the site named it).
   const stopBadge = drawUnreadBadge(host.launcher, unread, (count) => {
     const { title, strings } = reading.value;
@@ -136,13 +145,8 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     setOpen(value) {
       open.value = value;
     },
-    send: (text) => store.send(text),
+    send: (text) => (typeof text === 'string' ? store.send(text) : 'not a string'),
     reset: () => store.reset(),
-    setVariables(variables) {
-      const problems: string[] = [];
-      store.setVariables(cleanVariables(variables, 'setVariables', problems));
-      log('warn', problems.join(' '));
-    },
     update() {
       const before = reading.peek().config;
       const next = read(before);
@@ -154,6 +158,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       });
     },
     destroy() {
+      stopTelling();
       stopOpen();
       stopBadge();
       stopEvents();

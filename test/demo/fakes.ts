@@ -38,6 +38,7 @@ export function fakeMount() {
       destroy: vi.fn(),
       setVariables: vi.fn(),
       update: vi.fn(),
+      setLocale: vi.fn(),
       on: (event: string, handler: (detail: unknown) => void) => {
         const entry: [string, (detail: unknown) => void] = [event, handler];
         listeners.push(entry);

@@ -27,6 +27,9 @@ export function testConfig(overrides: Partial<WidgetConfig> = {}): WidgetConfig 
     showFunctionCalls: true,
     storage: 'memory',
     nonce: undefined,
+    launcher: 'default',
+    offset: '20px 20px',
+    zIndex: 2147480000,
     ...overrides,
   };
 }
