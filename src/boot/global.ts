@@ -97,18 +97,11 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     return () => void listeners.delete(listener);
   }
 
-  function find(selector: string): Element | null {
-    try {
-      return doc.querySelector(selector);
-    } catch {
-      return null; // an invalid selector matches nothing
-    }
-  }
-
   function mountOne({ target, context, ...options }: GlobalMountOptions) {
     const id = toId(options.assistantId);
     if (widgets.has(id)) return log('warn', `assistant ${id} is already on this page.`);
-    const element = typeof target === 'string' ? find(target) : target;
+    // (A selector that is not one throws: the command fails with the browser's words for it.)
+    const element = typeof target === 'string' ? doc.querySelector(target) : target;
     if (typeof target === 'string' && !element) log('error', `target "${target}" matches no element; the widget floats instead.`);
     const handle = deps.mount(element ?? doc.body, { ...options, inline: !!element }, context);
     widgets.set(id, handle);
@@ -143,17 +136,6 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
       log('error', 'a command failed.', error);
     }
   }
-
-  // The site's own buttons, without a line of script (so a strict CSP is no obstacle): any element with
-  // `data-assistant-chat="open|close|toggle"` (and `data-assistant-id` for one widget of several), and links
-  // to `#assistant-chat`.
-  doc.addEventListener('click', (event) => {
-    const trigger = (event.target as Element | null)?.closest?.('[data-assistant-chat],a[href="#assistant-chat"]');
-    const action = trigger?.getAttribute('data-assistant-chat') || 'open';
-    if (!trigger || !/^(open|close|toggle)$/.test(action)) return;
-    event.preventDefault();
-    call(action, trigger.getAttribute('data-assistant-id'));
-  });
 
   const api = call as AssistantChatApi;
   // Each command as a method: AssistantChat.open(id) is AssistantChat('open', id).

@@ -100,7 +100,7 @@ export function createWidget(target: Element, { config, settings, context, inlin
   applyLook(host, frame, config, inline);
   // Keys typed in the widget stay in the widget: outside the shadow root they look as if they came from the
   // host element, so a page's shortcuts (`/`, Space, Escape) could not tell that the visitor is typing.
-  for (const type of ['keydown', 'keyup']) frame.addEventListener(type, (event) => event.stopPropagation());
+  for (const type of ['keydown', 'keyup', 'keypress']) frame.addEventListener(type, (event) => event.stopPropagation());
   const container = doc.createElement('div');
   container.className = 'panel-container';
   root.append(frame);
@@ -116,7 +116,6 @@ export function createWidget(target: Element, { config, settings, context, inlin
   // Set while the note that the chat could not be loaded is shown: the visitor (or the browser coming back
   // online) may try again.
   let removeFailure: (() => void) | null = null;
-  let reported = false;
   // Without the round launcher, the site's own button that opened the panel gets focus back when it closes.
   let opener: Element | null = null;
 
@@ -131,10 +130,8 @@ export function createWidget(target: Element, { config, settings, context, inlin
       },
       (error: unknown) => {
         loading = null;
-        if (!reported) {
-          reported = true;
-          log('error', loadProblem(panelSource.url), error);
-        }
+        // (Once per failed try: the visitor's Retry, or the browser coming back online, tries again.)
+        log('error', loadProblem(panelSource.url), error);
         return null;
       },
     );
@@ -165,6 +162,19 @@ export function createWidget(target: Element, { config, settings, context, inlin
     if (removeFailure) retry();
   };
   win.addEventListener('online', onOnline);
+
+  // The site's own buttons, without a line of script (so a strict CSP is no obstacle): any element with
+  // `data-assistant-chat="open|close|toggle"` (and `data-assistant-id` to pick one widget of several), and
+  // links to `#assistant-chat`.
+  const onTrigger = (event: Event) => {
+    const trigger = (event.target as Element | null)?.closest?.('[data-assistant-chat],a[href="#assistant-chat"]');
+    const action = trigger?.getAttribute('data-assistant-chat') || 'open';
+    const only = trigger?.getAttribute('data-assistant-id');
+    if (!trigger || (only && only.toLowerCase() !== config.assistantId)) return;
+    event.preventDefault();
+    setOpen(action === 'toggle' ? !open : action !== 'close');
+  };
+  doc.addEventListener('click', onTrigger);
 
   function setOpen(next: boolean) {
     if (inline || destroyed || next === open) return;
@@ -246,6 +256,7 @@ export function createWidget(target: Element, { config, settings, context, inlin
       if (destroyed) return;
       destroyed = true;
       win.removeEventListener('online', onOnline);
+      doc.removeEventListener('click', onTrigger);
       panel?.destroy();
       removeStyles();
       host.remove();
