@@ -20,7 +20,7 @@ import functionCallsCss from '../ui/function-calls.css?inline';
 import markdownCss from '../ui/markdown.css?inline';
 import { ChatPanel } from '../ui/Panel';
 import panelCss from '../ui/panel.css?inline';
-import { fill, stringsFor, type Strings } from '../ui/strings';
+import { en, fill, LANGUAGES, stringsFor, type Strings } from '../ui/strings';
 import { PANEL_ID, type Panel, type PanelHost } from './contract';
 import { describeProblems, parsePanelSettings } from './settings';
 
@@ -49,6 +49,8 @@ interface Reading {
   strings: Strings;
   /** The panel's title, which also names the launcher. */
   title: string;
+  /** The words of the visitor's language are still on their way (the panel waits for them). */
+  waiting: boolean;
 }
 
 /** Builds the panel for the launcher's widget (see PanelHost); makes no request until it opens, is prepared, or sends. */
@@ -58,6 +60,8 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
 
   // What the site owner has been told already: each problem once.
   const told = new Set<string>();
+  // The words of each language the panel has spoken so far; any but English arrive as a file of their own.
+  const words: Record<string, Strings> = { en };
 
   /** Parses every setting (the launcher's too), telling the site owner in one message what was not understood. */
   function read(previous?: WidgetConfig): Reading {
@@ -67,8 +71,16 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     log('warn', problems.filter((problem) => !told.has(problem) && told.add(problem)).join(' '));
     // A bad assistant id in an update keeps the current one (there was a good one, or there would be no widget).
     const config: WidgetConfig = { ...previous!, ...launcher.values, ...launcher.config, ...panel.settings };
-    const strings = stringsFor(resolveLanguage(config.locale).base, settings.strings as Partial<Strings> | undefined);
-    return { config, strings, title: config.title || strings.title };
+    const { base } = resolveLanguage(config.locale);
+    const waiting = !words[base] && !!LANGUAGES[base];
+    // (Read again when they have come; a language that cannot load keeps English.)
+    if (waiting) {
+      void LANGUAGES[base]!()
+        .then((module) => (words[base] = module.strings), () => (words[base] = en))
+        .then(() => (reading.value = read(reading.peek().config)));
+    }
+    const strings = stringsFor(words[base] ?? en, settings.strings as Partial<Strings> | undefined);
+    return { config, strings, title: config.title || strings.title, waiting };
   }
 
   const reading = signal(read());
@@ -122,7 +134,9 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
   });
 
   const draw = () => {
-    const { config, strings } = reading.value;
+    const { config, strings, waiting } = reading.value;
+    // Until the visitor's words have come: nothing new (the first time, nothing at all).
+    if (waiting) return;
     render(h(ChatPanel, { key: generation, store, config, strings, open, inline, onClose: host.close, announcement }), container);
   };
   const stopDrawing = effect(draw);
