@@ -33,6 +33,8 @@ import { spread, summarise } from './lib/stats.mjs';
 import { startBenchServer } from './lib/static-server.mjs';
 
 const SECTIONS = ['size', 'load', 'open', 'history'];
+/** `--profile`: CPU profiles per scenario, pooled (one profile of a short window is too noisy to rank functions). */
+const PROFILED_RUNS = 3;
 const USAGE = `Usage: node test/bench/run.mjs [options]   (npm run bench -- [options] builds first)
   --runs N         measured runs per page, variant and section (default 7), after one discarded warm-up
   --hover MS       how long the pointer rests on the launcher before the click (default 300)
@@ -40,9 +42,9 @@ const USAGE = `Usage: node test/bench/run.mjs [options]   (npm run bench -- [opt
   --settle MS      how long to keep watching a page after its launcher is painted (default 500)
   --messages N     length of the long conversation (default 1000, even)
   --only LIST      comma-separated sections to run: ${SECTIONS.join(',')} (default all)
-  --profile        one more run of the page load and of each 1,000-message open with a Chromium trace and a
-                   CPU profile, on a readable build: a breakdown by phase, source file and function in the
-                   report, the recordings in test/bench/results/profile-*.{cpuprofile,trace.json}
+  --profile        more runs of the page load and of each 1,000-message open, on a readable build: one with a
+                   Chromium trace, ${PROFILED_RUNS} with a CPU profile; a breakdown by phase, source file and function in
+                   the report, the recordings in test/bench/results/profile-*.{trace.json,cpuprofile}
   --help`;
 
 const { values: flags } = parseArgs({
@@ -144,22 +146,25 @@ try {
     };
     const readableWidget = server.page('/widget-readable.html', widgetPage(api.url, '/readable/widget.js'));
     /**
-     * `--profile`: runs `measure` twice, with a timeline recorder and with a function profiler, saves both
-     * recordings and breaks them down between two marks.
+     * `--profile`: runs `measure` with a timeline recorder, then {@link PROFILED_RUNS} times with a function
+     * profiler, saves the trace and the first CPU profile, and breaks them down between two marks.
      * @param {string} name
      * @param {string} from
      * @param {string} to
      * @param {(recorderFor: (measured: import('./lib/browser.mjs').MeasuredPage) => import('./lib/interact.mjs').Recorder) => Promise<{ recording?: unknown }>} measure
      */
     const profileRuns = async (name, from, to, measure) => {
-      /** @type {Record<'timeline' | 'functions', any>} */
-      const recordings = { timeline: null, functions: null };
-      for (const kind of /** @type {const} */ (['timeline', 'functions'])) {
-        log(`profile: ${name}, ${kind === 'timeline' ? 'with a trace' : 'with a CPU profile'}`);
-        recordings[kind] = (await measure((measured) => createRecorder(browser, measured, kind))).recording;
+      const record = async (/** @type {'timeline' | 'functions'} */ kind) =>
+        /** @type {import('./lib/profile.mjs').Recording} */ ((await measure((measured) => createRecorder(browser, measured, kind))).recording);
+      log(`profile: ${name}, with a trace`);
+      const timeline = await record('timeline');
+      const functions = [];
+      for (let run = 1; run <= PROFILED_RUNS; run++) {
+        log(`profile: ${name}, with a CPU profile (${run}/${PROFILED_RUNS})`);
+        functions.push(await record('functions'));
       }
-      await saveRecordings(name, recordings.timeline.trace, recordings.functions.profile);
-      return breakDown(recordings, { label: name, from, to, readableDir });
+      await saveRecordings(name, timeline.trace, functions[0]?.profile);
+      return breakDown({ timeline, functions }, { label: name, from, to, readableDir });
     };
 
     if (only.has('load')) {

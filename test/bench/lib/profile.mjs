@@ -49,6 +49,11 @@ const PHASES = /** @type {const} */ ([
   ['Input: hit testing, event routing', /^(HitTest|EventHandler::.*|Editor::.*|MouseEventManager::.*)$/],
   ['HTML parsing', /^(ParseHTML|HTMLDocumentParser)/],
 ]);
+/** Script of the benchmark itself in the page: the probe (an init script) and Playwright's utility script. */
+const HARNESS = '(the benchmark’s probe and Playwright)';
+/** Browser APIs that the page's own script called. */
+const BROWSER_APIS = '(browser APIs called from script)';
+
 /** Style and layout that script asked for while it ran (reading a size, scrollTo, focus): a forced, synchronous layout. */
 const FORCED = 'Style + layout forced by script';
 const OTHER = 'Other (task overhead, IPC, page set-up)';
@@ -121,8 +126,9 @@ export function createRecorder(browser, measured, kind) {
 
 /**
  * Where the main thread's time went between two User Timing marks ({@link MARKS}): phases and trace
- * events from the `timeline` recording, source files and functions from the `functions` one.
- * @param {{ timeline: Recording; functions: Recording }} recordings
+ * events from the `timeline` recording, source files and functions from the `functions` ones (their
+ * samples pooled: one profile of a short window is noisy).
+ * @param {{ timeline: Recording; functions: Recording[] }} recordings
  * @param {{ label: string; from: string; to: string; readableDir: string; top?: number }} options
  * @returns {Breakdown}
  */
@@ -138,8 +144,14 @@ export function breakDown({ timeline, functions }, { label, from, to, readableDi
   };
   const traced = cut(timeline);
   const trace = traceSlices(traced.events, `${traced.start.pid}:${traced.start.tid}`, traced.start.ts, traced.end.ts);
-  const sampled = cut(functions);
-  const profile = profileSlices(functions.profile, sourceModules(readableDir), sampled.start.ts, sampled.end.ts);
+  const modules = sourceModules(readableDir);
+  const profile = profileSlices(
+    functions.map((recording) => {
+      const sampled = cut(recording);
+      return { profile: recording.profile, from: sampled.start.ts, to: sampled.end.ts };
+    }),
+    modules,
+  );
   return {
     label,
     windowMs: (traced.end.ts - traced.start.ts) / 1000,
@@ -214,15 +226,34 @@ function toSpans(events) {
 }
 
 /**
- * JavaScript self time by function and by source file, from a V8 CPU profile, for the samples between
- * `from` and `to` (µs, the trace's clock). Sampled in wall time: on a busy machine a function's share
- * includes the time its thread waited for a core.
- * @param {any} profile
+ * Self time by function and by source file, from V8 CPU profiles, for each one's samples between its
+ * `from` and `to` (µs, the trace's clock), summed over the profiles. Sampled in wall time: on a busy
+ * machine a function's time includes the time its thread waited for a core.
+ * @param {Array<{ profile: any; from: number; to: number }>} windows
  * @param {Map<string, Array<[line: number, module: string]>>} modules for each readable script's file name, where each module starts
+ */
+function profileSlices(windows, modules) {
+  /** @type {Map<string, number>} */
+  const byModule = new Map();
+  /** @type {Map<string, { module: string; us: number }>} */
+  const byFunction = new Map();
+  for (const { profile, from, to } of windows) addSamples(profile, from, to, modules, byModule, byFunction);
+  const functions = [...byFunction]
+    .map(([key, { module, us }]) => ({ name: key.split('\n')[0] ?? key, module, ms: us / 1000 }))
+    .sort((a, b) => b.ms - a.ms);
+  return { modules: sortSlices(byModule), functions };
+}
+
+/**
+ * Adds one profile's self time between `from` and `to` to the totals by source file and by function.
+ * @param {any} profile
  * @param {number} from
  * @param {number} to
+ * @param {Map<string, Array<[number, string]>>} modules
+ * @param {Map<string, number>} byModule
+ * @param {Map<string, { module: string; us: number }>} byFunction
  */
-function profileSlices(profile, modules, from, to) {
+function addSamples(profile, from, to, modules, byModule, byFunction) {
   /** @type {Map<number, any>} */
   const nodes = new Map(profile.nodes.map((/** @type {any} */ node) => [node.id, node]));
   /** @type {Map<number, number>} */
@@ -239,28 +270,41 @@ function profileSlices(profile, modules, from, to) {
     selfUs.set(node, (selfUs.get(node) ?? 0) + Math.max(0, Math.min(next, to) - at));
   }
 
-  /** @type {Map<string, number>} */
-  const byModule = new Map();
-  /** @type {Map<string, { module: string; us: number }>} */
-  const byFunction = new Map();
+  /** @type {Map<number, number>} */
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  /** The nearest caller written in JavaScript (a browser API has no script of its own). */
+  const scriptCaller = (/** @type {number} */ id) => {
+    for (let at = parents.get(id); at !== undefined; at = parents.get(at)) {
+      const frame = nodes.get(at)?.callFrame;
+      if (frame && frame.lineNumber >= 0) return frame;
+    }
+    return null;
+  };
+
   for (const [id, us] of selfUs) {
     const frame = nodes.get(id)?.callFrame;
     if (!frame || frame.functionName === '(idle)' || frame.functionName === '(root)') continue;
     const special = frame.functionName.startsWith('(');
-    const module = special ? describeSpecial(frame.functionName) : moduleOf(frame, modules);
+    let module = special ? describeSpecial(frame.functionName) : moduleOf(frame, modules);
+    let where = module;
+    if (!special && frame.lineNumber < 0) {
+      // Browser APIs (scrollTo, insertBefore, fetch…) are native. Their self time is the work they do
+      // inline, such as the layout scrollTo forces; it belongs to whoever called them.
+      const caller = scriptCaller(id);
+      const callerModule = caller ? moduleOf(caller, modules) : HARNESS;
+      module = callerModule === HARNESS ? HARNESS : BROWSER_APIS;
+      where = `browser API, called from ${callerModule}`;
+    }
     byModule.set(module, (byModule.get(module) ?? 0) + us);
     if (special) continue;
     // Anonymous functions are told apart by their line in the (readable) script.
     const name = frame.functionName || `(anonymous, line ${frame.lineNumber + 1})`;
-    const key = `${name}\n${module}`;
-    const entry = byFunction.get(key) ?? { module, us: 0 };
+    const key = `${name}\n${where}`;
+    const entry = byFunction.get(key) ?? { module: where, us: 0 };
     entry.us += us;
     byFunction.set(key, entry);
   }
-  const functions = [...byFunction]
-    .map(([key, { module, us }]) => ({ name: key.split('\n')[0] ?? key, module, ms: us / 1000 }))
-    .sort((a, b) => b.ms - a.ms);
-  return { modules: sortSlices(byModule), functions };
 }
 
 /** @param {string} name a profile's own node: (program), (garbage collector) */
@@ -271,15 +315,13 @@ function describeSpecial(name) {
 }
 
 /**
- * The source file of a profiled function: from the readable build's module comments, else its script's name.
+ * The source file of a profiled JavaScript function: from the readable build's module comments, else its
+ * script's name (no script: the probe's init script or Playwright's).
  * @param {{ url: string; lineNumber: number }} frame
  * @param {Map<string, Array<[number, string]>>} modules
  */
 function moduleOf(frame, modules) {
-  // Browser APIs (scrollTo, insertBefore, fetch…) are native: no script, no line. Their self time is the
-  // work they do inline, such as a layout that scrollTo forces.
-  if (frame.lineNumber < 0) return '(browser APIs called from script)';
-  if (!frame.url) return '(the benchmark’s probe and Playwright)';
+  if (!frame.url) return HARNESS;
   const file = basename(new URL(frame.url).pathname);
   const starts = modules.get(file);
   if (!starts) return file;

@@ -295,7 +295,7 @@ export function renderMarkdown(summary, meta) {
   const browser = meta.chromium === 'unknown' ? '' : ` — headless Chromium ${meta.chromium}`;
   lines.push(
     `Measured ${meta.date} with \`${meta.command}\`${browser}, ${meta.cpu} (load average ${meta.loadAverage.toFixed(1)} at the start` +
-      `${meta.loadAverage > meta.cores ? `, more than the ${meta.cores} cores: wall times are noisy, CPU times hold` : ''}).`,
+      `${meta.loadAverage > meta.cores ? `, more than the ${meta.cores} cores: wall times are noisy, CPU times hold better` : ''}).`,
     '',
   );
   head(['Goal', 'Target', 'Measured', 'Result'], true);
@@ -436,8 +436,8 @@ function renderProfile(profile, section, head, row) {
   const inMs = (/** @type {Breakdown} */ _, /** @type {number} */ value) => ms(value);
 
   section(
-    '**Where the time goes** (`--profile`: two more runs of each scenario on a readable build of the same code, one with a Chromium trace, ' +
-      'one with a V8 CPU profile; the recorders slow the page down, so read these as proportions, not as the timings above). ' +
+    '**Where the time goes** (`--profile`: more runs of each scenario on a readable build of the same code, one with a Chromium trace, ' +
+      'three with a V8 CPU profile, pooled; the recorders slow the page down, so read these as proportions, not as the timings above). ' +
       'Page load: from the start of the page to 500 ms after the launcher is painted; open: the tasks from the click to the painted frame.',
   );
   head(['Main thread by phase (trace, thread time)', ...columns.map(([label]) => label)]);
