@@ -28,10 +28,13 @@ import { countRequests } from './requests.mjs';
  * @property {number} openCpuMs main-thread CPU time from just before the click until painted (all tasks: script,
  *   microtasks, style, layout, paint, garbage collection)
  * @property {number} openLayoutCpuMs … of it in style and layout
+ * @property {number | null} openRequestAfterMs the click → the first API request after it started (null when none:
+ *   the hover had fetched what it needed); what delays it is the widget's, before the network's
  * @property {number | null} openApiMs time on the network after the click: the first API request's start → the
  *   last API response's end (null when the click needed no request: the hover had fetched what it needed)
  * @property {number | null} openRenderMs the last API response's end → painted (null as above)
  * @property {number} openApiRequests API requests started between the click and the painted frame
+ * @property {number} domElements elements in the widget's shadow root in the painted frame
  */
 
 /**
@@ -104,6 +107,7 @@ export async function openByClick(measured, { hoverMs, marker, apiOrigin, record
       .map((entry) => ({ start: entry.startTime, end: entry.responseEnd }));
     return {
       mark,
+      elements: root.querySelectorAll('*').length,
       clickAt: /** @type {number} */ (bench.clickAt),
       enteredAt: /** @type {number | null} */ (bench.enteredAt),
       visible: composer.checkVisibility() && composer.getBoundingClientRect().height > 0,
@@ -127,9 +131,11 @@ export async function openByClick(measured, { hoverMs, marker, apiOrigin, record
     hoverApiPosts: hover.requests.apiPost,
     openCpuMs: cpu('TaskDuration'),
     openLayoutCpuMs: cpu('LayoutDuration', 'RecalcStyleDuration'),
+    openRequestAfterMs: apiEnd === null ? null : Math.min(...opened.api.map((entry) => entry.start)) - opened.clickAt,
     openApiMs: apiEnd === null ? null : apiEnd - Math.min(...opened.api.map((entry) => entry.start)),
     openRenderMs: apiEnd === null ? null : opened.mark.paintedAt - apiEnd,
     openApiRequests: opened.api.length,
+    domElements: opened.elements,
     ...(recording === undefined ? {} : { recording }),
   };
 }

@@ -299,7 +299,7 @@ function addSamples(profile, from, to, modules, byModule, byFunction) {
     byModule.set(module, (byModule.get(module) ?? 0) + us);
     if (special) continue;
     // Anonymous functions are told apart by their line in the (readable) script.
-    const name = frame.functionName || `(anonymous, line ${frame.lineNumber + 1})`;
+    const name = frame.functionName || (frame.lineNumber < 0 ? '(anonymous)' : `(anonymous, line ${frame.lineNumber + 1})`);
     const key = `${name}\n${where}`;
     const entry = byFunction.get(key) ?? { module: where, us: 0 };
     entry.us += us;

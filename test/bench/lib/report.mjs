@@ -374,9 +374,11 @@ export function renderMarkdown(summary, meta) {
     const both = (/** @type {string} */ label, /** @type {(s: Record<string, Spread>) => string} */ cell) => row([label, cell(h), cell(c)]);
     both('**Click → last message painted**', (s) => msRange(s.openMs));
     both('Click → last message in the DOM', (s) => msRange(s.openInDomMs));
-    both('… API round trip after the click (GET conversation)', (s) => (s.openApiRequests?.max ? msRange(s.openApiMs) : 'none (fetched on hover)'));
+    both('… click → GET conversation sent', (s) => (s.openApiRequests?.max ? msRange(s.openRequestAfterMs) : 'none (fetched on hover)'));
+    both('… API round trip after the click (GET conversation)', (s) => (s.openApiRequests?.max ? msRange(s.openApiMs) : '—'));
     both('… from the response to painted (parse, render, layout, paint)', (s) => (s.openApiRequests?.max ? msRange(s.openRenderMs) : '—'));
     both('Panel already rendered (hidden) at the click', (s) => flagRuns(s.panelReadyAtClick, history.runs));
+    both('Elements in the widget’s shadow root, painted', (s) => median(s.domElements, (v) => v.toLocaleString('en-US')));
     both('**Main-thread CPU, click → painted**: all tasks', (s) => msRange(s.openCpuMs));
     both('… of it in style and layout', (s) => msRange(s.openLayoutCpuMs));
     row(['Main-thread CPU during the hover', msRange(h.hoverCpuMs), '—']);
