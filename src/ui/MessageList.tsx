@@ -1,124 +1,134 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatMessage } from '../model';
 import type { ConversationStore } from '../store/types';
 import { Icon } from './Icon';
 import { Message } from './Message';
 import type { Strings } from './strings';
 
-/** How many messages a long history shows at first, and how many more each "show earlier" adds. */
-export const PAGE_SIZE = 50;
-/** Within this many pixels of the end counts as "at the newest message". */
+/** How many of the newest messages a conversation shows when it opens: more than fill the first screen. */
+export const FIRST_SCREEN = 10;
+/** How many earlier messages each step back adds (scrolling near the top, or "Show earlier messages"). */
+export const PAGE_SIZE = 25;
+/** Within this many pixels of the newest message counts as "at the newest message". */
 const STICK_PX = 48;
-/** A scroll offset past any end. */
-const END = 1e9;
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps {
   store: ConversationStore;
   strings: Strings;
   showFunctionCalls: boolean;
-  /** Whether the panel is shown (scrolls to the newest message when it becomes true). */
+  /** Whether the panel is shown. */
   open: boolean;
 }
 
 /**
- * The conversation. A long history renders only its last {@link PAGE_SIZE} messages, with a button for
- * earlier ones: a bounded DOM and bounded markdown work however long the history, while find-in-page,
- * screen readers and keyboard scrolling keep working (unlike absolutely positioned virtual rows;
- * `content-visibility` alone would still build every node). Messages revealed that way go in a list
- * before the live log, so a screen reader does not read fifty old messages out as new.
- * The view sticks to the newest message unless the visitor scrolled up; then a "new messages" pill appears.
+ * The conversation. It opens on its newest messages, rendering only what fills the first screen, and
+ * renders earlier ones as the visitor scrolls up (or presses "Show earlier messages"): a long history costs
+ * the same to open as a short one, while find-in-page, screen readers and keyboard scrolling keep working
+ * (unlike absolutely positioned virtual rows). Messages revealed that way go in a list before the live log,
+ * so a screen reader does not read old messages out as new.
+ *
+ * The scroller lays its content out from the bottom (`column-reverse` in panel.css), so it opens on the
+ * newest message, stays there as messages arrive, and keeps the visitor's place when they scrolled up or
+ * when earlier messages are added, without a line of script measuring or scrolling (no forced layout).
+ * When a message arrives while the visitor reads further up, a "new messages" button takes them down.
  * While the assistant works, three dots (with words for screen readers) follow the log.
  */
 export function MessageList({ store, strings, showFunctionCalls, open }: MessageListProps) {
   const messages = store.messages.value;
   const busy = store.assistantBusy.value;
   const scroller = useRef<HTMLDivElement>(null);
+  const showEarlierButton = useRef<HTMLButtonElement>(null);
   const [revealed, setRevealed] = useState(0);
   const [pill, setPill] = useState(false);
-  // Kept across renders. The window: `hidden` messages are not rendered; those from `logStart` on are in
-  // the live log. Whether the view sticks to the newest message; the distance from the bottom to keep
-  // when earlier messages are shown above; and the list and panel as last seen.
-  const view = useRef({ hidden: 0, logStart: 0, stick: true, anchor: 0, length: 0, lastId: '', open: false }).current;
+  const [atNewest, setAtNewest] = useState(true);
+
+  // The history the conversation opened with (counted when its first messages arrive; the panel starts a
+  // new list for a new conversation): its newest messages, and what arrives later, form the live log.
+  const opened = messages.length > 0;
+  const openedWith = useMemo(() => messages.length, [opened]);
+  const logStart = Math.max(0, openedWith - FIRST_SCREEN);
+  const shownFrom = Math.max(0, logStart - revealed);
 
   const last = messages[messages.length - 1];
-  const grew = !!last && (messages.length > view.length || last.id !== view.lastId);
-  if (!view.length || messages.length < view.length) {
-    view.hidden = view.logStart = Math.max(0, messages.length - PAGE_SIZE);
-  }
-  view.length = messages.length;
-  view.lastId = last?.id ?? '';
+  useEffect(() => {
+    if (!last) return;
+    // The visitor's own message always brings the view down; a reply while they read further up is offered.
+    if (last.role === 'user') toNewest();
+    else if (!atNewest) setPill(true);
+  }, [last?.id]);
+
+  // Earlier messages come as the visitor scrolls near the top (the button stays for those who prefer it).
+  useEffect(() => {
+    const button = showEarlierButton.current;
+    if (!button || !open || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && showEarlier(), {
+      root: scroller.current,
+      rootMargin: '400px 0px',
+    });
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, [shownFrom, open]);
 
   const row = (message: ChatMessage) => (
     <Message key={message.id} message={message} store={store} strings={strings} showFunctionCalls={showFunctionCalls} />
   );
 
-  // Scrolls to the newest message by asking for a scroll offset past the end (the browser clamps it): no
-  // layout is read, so a long history costs one layout before its first paint.
-  const stickToEnd = (smooth?: boolean) => {
-    const behavior = smooth && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 'smooth' : 'auto';
-    scroller.current!.scrollTo({ top: END, behavior });
-    view.stick = true;
+  /** Scrolls to the newest message (the start of the bottom-up scroller). */
+  function toNewest() {
+    scroller.current?.scrollTo({ top: 0, behavior: 'auto' });
     setPill(false);
-  };
+  }
 
-  useLayoutEffect(() => {
-    const el = scroller.current!;
-    const wasOpen = view.open;
-    view.open = open;
-    if (view.anchor) {
-      // Keep the message the visitor was looking at in place after earlier ones were added above it.
-      el.scrollTop = el.scrollHeight - view.anchor;
-      view.anchor = 0;
-    } else if (open) {
-      // Hidden, there is nothing to scroll; opening shows the newest message.
-      if (!wasOpen || view.stick || (grew && last?.role === 'user')) stickToEnd();
-      else if (grew) setPill(true);
-    }
-  }, [messages, busy, open, revealed]);
+  function showEarlier() {
+    setRevealed((count) => count + PAGE_SIZE);
+  }
 
   const onScroll = () => {
-    const el = scroller.current!;
-    view.stick = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
-    if (view.stick) setPill(false);
+    // 0 at the newest message; negative further up.
+    const newest = scroller.current!.scrollTop > -STICK_PX;
+    setAtNewest(newest);
+    if (newest) setPill(false);
   };
 
-  const showEarlier = () => {
-    const el = scroller.current!;
-    view.anchor = el.scrollHeight - el.scrollTop;
-    view.hidden = Math.max(0, view.hidden - PAGE_SIZE);
-    setRevealed(revealed + 1);
-    if (!view.hidden) el.focus({ preventScroll: true });
-  };
-
-  const toNewest = () => {
-    stickToEnd(true);
-    scroller.current!.focus({ preventScroll: true });
+  const onShowEarlierClick = () => {
+    showEarlier();
+    // With everything shown, the button goes: keep the keyboard's place in the conversation.
+    if (shownFrom <= PAGE_SIZE) scroller.current!.focus({ preventScroll: true });
   };
 
   return (
     <div class="conversation">
       <div class="scroller" ref={scroller} tabIndex={0} onScroll={onScroll}>
-        {view.hidden > 0 && (
-          <button type="button" class="show-earlier" onClick={showEarlier}>
-            {strings.showEarlier}
-          </button>
-        )}
-        {view.hidden < view.logStart && <div class="earlier-messages">{messages.slice(view.hidden, view.logStart).map(row)}</div>}
-        <div class="message-log" role="log" aria-live="polite" aria-relevant="additions" aria-label={strings.messages}>
-          {messages.slice(view.logStart).map(row)}
-        </div>
-        {busy && (
-          <div class="typing-indicator" role="status">
-            <i aria-hidden="true" />
-            <i aria-hidden="true" />
-            <i aria-hidden="true" />
-            <span class="visually-hidden">{strings.typing}</span>
+        <div class="scroller-content">
+          {shownFrom > 0 && (
+            <button type="button" class="show-earlier" ref={showEarlierButton} onClick={onShowEarlierClick}>
+              {strings.showEarlier}
+            </button>
+          )}
+          {shownFrom < logStart && <div class="earlier-messages">{messages.slice(shownFrom, logStart).map(row)}</div>}
+          <div class="message-log" role="log" aria-live="polite" aria-relevant="additions" aria-label={strings.messages}>
+            {messages.slice(logStart).map(row)}
           </div>
-        )}
+          {busy && (
+            <div class="typing-indicator" role="status">
+              <i aria-hidden="true" />
+              <i aria-hidden="true" />
+              <i aria-hidden="true" />
+              <span class="visually-hidden">{strings.typing}</span>
+            </div>
+          )}
+        </div>
       </div>
       {pill && (
-        <button type="button" class="new-messages" onClick={toNewest}>
+        <button
+          type="button"
+          class="new-messages"
+          onClick={() => {
+            toNewest();
+            scroller.current!.focus({ preventScroll: true });
+          }}
+        >
           <Icon name="down" />
           {strings.newMessages}
         </button>

@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { WidgetConfig } from '../config';
 import { PANEL_ID } from '../panel/contract';
 import type { ConversationStore } from '../store/types';
@@ -52,8 +52,14 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
   const modal = useFullScreen(isOpen && !inline);
   const title = config.title || strings.title;
 
-  useLayoutEffect(() => {
-    if (isOpen && !inline) input.current?.focus();
+  // After the frame that shows the panel (focusing before it would lay the panel out an extra time), unless
+  // it has closed since, or the visitor has put focus somewhere else on the page meanwhile.
+  useEffect(() => {
+    const element = panel.current;
+    if (!open.peek() || inline || !element) return;
+    const focused = element.ownerDocument.activeElement;
+    const widget = (element.getRootNode() as ShadowRoot).host;
+    if (!focused || focused === element.ownerDocument.body || focused === widget) input.current?.focus({ preventScroll: true });
   }, [isOpen]);
 
   return (

@@ -1,28 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/model';
-import { PAGE_SIZE } from '../../src/ui/MessageList';
+import { FIRST_SCREEN, PAGE_SIZE } from '../../src/ui/MessageList';
 import { assistantMessage, createFakeStore, userMessage } from '../helpers/fake-store';
 import { renderApp } from './render-app';
 
 afterEach(cleanup);
 
 const log = () => screen.getByRole('log', { name: 'Messages' });
-
-/** Gives the scroll container a layout (happy-dom has none) that clamps `scrollTop` as browsers do. */
-function layOut(scroller: HTMLElement, geometry: { scrollHeight: number; clientHeight: number }) {
-  let top = 0;
-  Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => geometry.scrollHeight });
-  Object.defineProperty(scroller, 'clientHeight', { configurable: true, get: () => geometry.clientHeight });
-  Object.defineProperty(scroller, 'scrollTop', {
-    configurable: true,
-    get: () => top,
-    set: (value: number) => (top = Math.max(0, Math.min(value, geometry.scrollHeight - geometry.clientHeight))),
-  });
-}
-
-/** The scroll offset of the end of the list. */
-const end = (geometry: { scrollHeight: number; clientHeight: number }) => geometry.scrollHeight - geometry.clientHeight;
 
 describe('messages', () => {
   it('is a polite live log', () => {
@@ -97,101 +82,121 @@ describe('long histories', () => {
   const history = (count: number): ChatMessage[] =>
     Array.from({ length: count }, (_, i) => (i % 2 ? assistantMessage(`reply ${i}`) : userMessage(`question ${i}`)));
 
-  it('renders only the newest messages of thousands, with a way to show earlier ones', () => {
+  it('opens on the newest messages of thousands, with a way to show earlier ones', () => {
     renderApp({ store: createFakeStore(history(3000)), open: true });
-    expect(document.querySelectorAll('.message')).toHaveLength(PAGE_SIZE);
+    expect(document.querySelectorAll('.message')).toHaveLength(FIRST_SCREEN);
     expect(screen.getByText('reply 2999')).toBeTruthy();
-    expect(screen.queryByText(`question ${3000 - PAGE_SIZE - 2}`)).toBeNull();
+    expect(screen.queryByText(`question ${3000 - FIRST_SCREEN - 2}`)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show earlier messages' }));
-    expect(document.querySelectorAll('.message')).toHaveLength(2 * PAGE_SIZE);
-    const earlier = screen.getByText(`question ${3000 - PAGE_SIZE - 2}`);
+    expect(document.querySelectorAll('.message')).toHaveLength(FIRST_SCREEN + PAGE_SIZE);
+    const earlier = screen.getByText(`question ${3000 - FIRST_SCREEN - 2}`);
     // Revealed history stays out of the live log, so it is not read out as new.
     expect(log().contains(earlier)).toBe(false);
-    expect(log().querySelectorAll('.message')).toHaveLength(PAGE_SIZE);
+    expect(log().querySelectorAll('.message')).toHaveLength(FIRST_SCREEN);
   });
 
-  it('drops the button once everything is shown', () => {
-    renderApp({ store: createFakeStore(history(PAGE_SIZE + 10)), open: true });
+  it('shows earlier messages as the visitor scrolls near the top', () => {
+    const observers: Array<{ callback: IntersectionObserverCallback; target?: Element }> = [];
+    const original = globalThis.IntersectionObserver;
+    globalThis.IntersectionObserver = class {
+      record: { callback: IntersectionObserverCallback; target?: Element };
+      constructor(callback: IntersectionObserverCallback) {
+        this.record = { callback };
+        observers.push(this.record);
+      }
+      observe(target: Element) {
+        this.record.target = target;
+      }
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    try {
+      renderApp({ store: createFakeStore(history(100)), open: true });
+      const watching = observers.at(-1)!;
+      expect(watching.target?.textContent).toBe('Show earlier messages');
+      act(() => watching.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(document.querySelectorAll('.message')).toHaveLength(FIRST_SCREEN + PAGE_SIZE);
+    } finally {
+      globalThis.IntersectionObserver = original;
+    }
+  });
+
+  it('drops the button once everything is shown, and keeps the keyboard in the conversation', () => {
+    renderApp({ store: createFakeStore(history(FIRST_SCREEN + 10)), open: true });
     fireEvent.click(screen.getByRole('button', { name: 'Show earlier messages' }));
     expect(screen.queryByRole('button', { name: 'Show earlier messages' })).toBeNull();
     expect(screen.getByText('question 0')).toBeTruthy();
+    expect(document.activeElement).toBe(log().closest('.scroller'));
   });
 
   it('appends new messages to the log without dropping the window', () => {
     const { store } = renderApp({ store: createFakeStore(history(200)), open: true });
     act(() => store.push(assistantMessage('brand new')));
     expect(within(log()).getByText('brand new')).toBeTruthy();
-    expect(log().querySelectorAll('.message')).toHaveLength(PAGE_SIZE + 1);
+    expect(log().querySelectorAll('.message')).toHaveLength(FIRST_SCREEN + 1);
+  });
+
+  it('opens a history that arrives after the panel on its newest messages too', () => {
+    const { store } = renderApp({ open: true });
+    act(() => {
+      store.messages.value = history(500);
+    });
+    expect(document.querySelectorAll('.message')).toHaveLength(FIRST_SCREEN);
+    expect(screen.getByText('reply 499')).toBeTruthy();
   });
 });
 
 describe('scrolling', () => {
+  /** The scroller lays out from the bottom: 0 is the newest message, negative offsets are further up. */
   function setup() {
     const store = createFakeStore([userMessage('hi'), assistantMessage('Hello')]);
     const result = renderApp({ store, open: true });
-    const scroller = log().parentElement!;
-    const geometry = { scrollHeight: 1000, clientHeight: 400 };
-    layOut(scroller, geometry);
-    return { ...result, scroller, geometry };
+    const scroller = log().closest<HTMLElement>('.scroller')!;
+    const scrolls: ScrollToOptions[] = [];
+    scroller.scrollTo = ((options: ScrollToOptions) => {
+      scrolls.push(options);
+      scroller.scrollTop = options.top ?? 0;
+    }) as typeof scroller.scrollTo;
+    const scrollUp = (by: number) => {
+      scroller.scrollTop = -by;
+      fireEvent.scroll(scroller);
+    };
+    return { ...result, scroller, scrolls, scrollUp };
   }
 
-  it('sticks to the newest message while the visitor is at the bottom', () => {
-    const { store, scroller, geometry } = setup();
-    scroller.scrollTop = 600;
-    fireEvent.scroll(scroller);
-    geometry.scrollHeight = 1200;
+  it('leaves the view alone while the visitor is at the newest message (the layout keeps it there)', () => {
+    const { store, scrolls } = setup();
     act(() => store.push(assistantMessage('more')));
-    expect(scroller.scrollTop).toBe(end(geometry));
+    expect(scrolls).toEqual([]);
     expect(screen.queryByRole('button', { name: 'New messages' })).toBeNull();
   });
 
-  it('stays put and offers a "new messages" pill when the visitor scrolled up', async () => {
-    const { store, scroller, geometry } = setup();
-    scroller.scrollTop = 100;
-    fireEvent.scroll(scroller);
-    geometry.scrollHeight = 1200;
+  it('offers a "new messages" button when a reply arrives while the visitor reads further up', async () => {
+    const { store, scrollUp, scrolls } = setup();
+    scrollUp(500);
     act(() => store.push(assistantMessage('while you were reading')));
-    expect(scroller.scrollTop).toBe(100);
+    expect(scrolls).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'New messages' }));
-    await waitFor(() => expect(scroller.scrollTop).toBe(end(geometry)));
-    expect(screen.queryByRole('button', { name: 'New messages' })).toBeNull();
+    expect(scrolls).toEqual([{ top: 0, behavior: 'auto' }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'New messages' })).toBeNull());
   });
 
-  it('hides the pill when the visitor scrolls back down', () => {
-    const { store, scroller } = setup();
-    scroller.scrollTop = 100;
-    fireEvent.scroll(scroller);
+  it('hides the button when the visitor scrolls back down', () => {
+    const { store, scrollUp } = setup();
+    scrollUp(500);
     act(() => store.push(assistantMessage('new')));
     expect(screen.getByRole('button', { name: 'New messages' })).toBeTruthy();
-    scroller.scrollTop = 600;
-    fireEvent.scroll(scroller);
+    scrollUp(0);
     expect(screen.queryByRole('button', { name: 'New messages' })).toBeNull();
   });
 
-  it('jumps to the bottom when the visitor sends, even if scrolled up', () => {
-    const { scroller, geometry } = setup();
-    scroller.scrollTop = 100;
-    fireEvent.scroll(scroller);
-    geometry.scrollHeight = 1100;
+  it('brings the view down when the visitor sends, even if scrolled up', () => {
+    const { scrollUp, scrolls } = setup();
+    scrollUp(500);
     fireEvent.input(screen.getByRole('textbox', { name: 'Your message' }), { target: { value: 'one more' } });
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Your message' }), { key: 'Enter' });
-    expect(scroller.scrollTop).toBe(end(geometry));
+    expect(scrolls).toEqual([{ top: 0, behavior: 'auto' }]);
     expect(screen.queryByRole('button', { name: 'New messages' })).toBeNull();
-  });
-
-  it('keeps the visitor\'s place when earlier messages are shown', () => {
-    const store = createFakeStore(Array.from({ length: 120 }, (_, i) => userMessage(`m${i}`)));
-    renderApp({ store, open: true });
-    const scroller = log().parentElement!;
-    // Every rendered message is 100px tall.
-    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => 100 * scroller.querySelectorAll('.message').length });
-    Object.defineProperty(scroller, 'clientHeight', { configurable: true, get: () => 400 });
-    scroller.scrollTop = 300; // looking at the 4th of the 50 shown messages
-    fireEvent.scroll(scroller);
-    fireEvent.click(screen.getByRole('button', { name: 'Show earlier messages' }));
-    expect(scroller.querySelectorAll('.message')).toHaveLength(100);
-    expect(scroller.scrollTop).toBe(5300); // the same message, now 50 messages further down
   });
 });

@@ -74,10 +74,11 @@ describe('the panel on a desktop', () => {
     expect(panel).toEqual(target);
     const scroll = await page.evaluate(() => {
       const list = document.querySelector('assistant-chat-root')!.shadowRoot!.querySelector('.scroller')!;
-      return { overflow: list.scrollHeight - list.clientHeight, atEnd: list.scrollHeight - list.scrollTop - list.clientHeight };
+      // The list lays out from the bottom: a scroll offset of 0 is the newest message.
+      return { overflow: list.scrollHeight - list.clientHeight, fromNewest: Math.abs(list.scrollTop) };
     });
     expect(scroll.overflow).toBeGreaterThan(0);
-    expect(scroll.atEnd).toBeLessThan(2);
+    expect(scroll.fromNewest).toBeLessThan(2);
     // The composer sits at the bottom, inside the inline panel's 1px border.
     const composer = (await boxIn(page, '.composer'))!;
     expect(panel.y + panel.height - (composer.y + composer.height)).toBeCloseTo(1, 0);
