@@ -4,7 +4,7 @@
  */
 import { isUuid } from '../../src/api/client';
 import type { ConversationType } from '../../src/api/types';
-import { DEFAULTS, type Position, type Theme } from '../../src/config';
+import { DEFAULTS, type Corner, type Theme } from '../../src/config';
 import { DEMO_ASSISTANTS } from './assistants';
 
 /** The languages the widget ships; `auto` leaves the choice to the widget (page `lang`, then browser). */
@@ -28,7 +28,7 @@ export interface PlaygroundSettings {
   theme: Theme;
   /** `#rrggbb`. */
   color: string;
-  position: Position;
+  position: Corner;
   locale: LocaleChoice;
   /** Empty: the widget's own localized title. */
   title: string;
@@ -46,7 +46,7 @@ export interface SettingsErrors {
 export const DEFAULT_API_BASE = '/api';
 
 /** The corners, in the order the page lists them. */
-export const POSITIONS: readonly Position[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+export const POSITIONS: readonly Corner[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 
 /** The themes, in the order the page lists them. */
 export const THEMES: readonly Theme[] = ['light', 'dark', 'auto'];
