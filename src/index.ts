@@ -9,6 +9,7 @@ export type { ChatWidgetProps } from './widget';
 export { parseConfig } from './panel/settings';
 export type {
   ConfigContext,
+  Corner,
   ParseResult,
   Position,
   RuntimeOptions,
