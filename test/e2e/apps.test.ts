@@ -133,19 +133,20 @@ describe('a React 19 app with the <assistant-chat> element', () => {
     const { page } = browser;
     await openApp(page, APPS.react);
     const element = page.locator('assistant-chat');
-    const chatOpen = page.getByRole('checkbox', { name: 'Chat open' });
+    // React renders the state that the element's events set a moment after them: wait for it.
+    const chatOpen = (checked: boolean) => page.getByRole('checkbox', { name: 'Chat open', checked });
 
     await page.getByRole('button', { name: 'Ask us' }).click();
     await chat(page).said(GREETING).waitFor(SEEN);
     expect(await element.getAttribute('open')).toBe('');
-    expect(await chatOpen.isChecked()).toBe(true);
+    await chatOpen(true).waitFor();
 
     await chat(page).panel.getByRole('button', { name: 'Close chat' }).click();
     await chat(page).panel.waitFor({ state: 'hidden' });
     expect(await element.getAttribute('open')).toBeNull();
-    expect(await chatOpen.isChecked()).toBe(false);
+    await chatOpen(false).waitFor();
 
-    await chatOpen.check();
+    await page.getByRole('checkbox', { name: 'Chat open' }).check();
     await chat(page).panel.waitFor();
     expect(await element.evaluate((chatElement) => typeof (chatElement as HTMLElement & { show: unknown }).show)).toBe('function');
     expect(browser.errors.unexpected()).toEqual([]);
