@@ -48,7 +48,12 @@ export default defineConfig(({ mode, command }) => {
         emptyOutDir: true,
         sourcemap: true,
         lib: {
-          entry: { index: here('./src/index.ts'), element: here('./src/element.ts') },
+          entry: {
+            index: here('./src/index.ts'),
+            element: here('./src/element.ts'),
+            react: here('./src/react.ts'),
+            preact: here('./src/preact.ts'),
+          },
           formats: ['es'],
         },
         rolldownOptions: {

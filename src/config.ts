@@ -11,8 +11,14 @@ import type { Strings } from './ui/strings';
 /** `light`, `dark`, or `auto` (follows the visitor's system setting). */
 export type Theme = 'light' | 'dark' | 'auto';
 
-/** The corner of the launcher and panel. The platform's `right-bottom` spellings are accepted too. */
-export type Position = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
+/** A corner of the page, as the widget names it: what the parser makes of every spelling of `Position`. */
+export type Corner = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
+
+/**
+ * The corner of the launcher and panel: a {@link Corner}, or the platform's own spelling of it
+ * (`right-bottom`, `left-bottom`, `right-top`, `left-top`), which the parser reads as `bottom-right` and so on.
+ */
+export type Position = Corner | 'right-bottom' | 'left-bottom' | 'right-top' | 'left-top';
 
 /** Where the widget keeps the conversation id and the draft. */
 export type StorageChoice = 'local' | 'session' | 'memory';

@@ -1,127 +1,413 @@
 /**
- * `<assistant-chat assistant-id="…">`: the widget as a custom element, for React, Vue, Angular and
- * plain HTML. Importing this entry registers the element; the package index registers nothing.
- * Attributes mirror the script tag's data attributes without `data-` (`api-base`, `show-function-calls`…),
- * plus `inline` to render the panel inside the element. Events: `chat-open`, `chat-close`,
- * `chat-message`, `chat-error`, `chat-conversation` (bubbling `CustomEvent`s; the detail as in `WidgetHandle.on`).
+ * `<assistant-chat assistant-id="…">`: the widget as a custom element, for plain HTML, Vue, Angular, React and
+ * Preact. Importing this entry registers the element (so do `assistant-chat-widget/react` and `/preact`, which
+ * also teach TypeScript the element's JSX); the package index registers nothing.
+ *
+ * It behaves like the platform's own elements (`<dialog>`, `<details>`):
+ * - every setting is an attribute (the script tag's data attributes without `data-`: `api-base`,
+ *   `show-function-calls`…) and a property of its natural type (`apiBase`, `showFunctionCalls`…) that reflects
+ *   it, so frameworks that set properties (React 19, Preact, Vue) pass objects and booleans as they are;
+ * - `open` is a boolean property reflecting the `open` attribute, which follows the panel as the visitor opens
+ *   and closes it; the methods (`show`, `close`, `toggle`, `send`, `reset`) have names no attribute has;
+ * - a change updates the live widget in place (`WidgetHandle.update`): the look and words change with the
+ *   panel left as it is, another assistant, API base, type or storage starts a new conversation, and only
+ *   `inline`, or giving or taking away `fetch`, mounts the widget anew.
+ *
+ * Events: `chat-open`, `chat-close`, `chat-message`, `chat-error` and `chat-conversation`: bubbling
+ * `CustomEvent`s whose detail is as in `WidgetHandle.on`.
  */
-import type { VariableValue } from './api/types';
-import { configKeys, readAttributes, toAttributeName, type RuntimeOptions } from './config';
-import { cleanVariables, parseConfig } from './panel/settings';
-import { mount, type WidgetEvent, type WidgetHandle } from './mount';
+import type { FetchLike } from './api/client';
+import type { ConversationType, VariableValue } from './api/types';
+import { mountWidget, type MountOptions } from './boot/mount-widget';
+import type { PanelSource, WidgetEvent, WidgetEventMap, WidgetHandle } from './boot/widget';
+import {
+  configKeys,
+  flag,
+  log,
+  parseLauncherConfig,
+  readAttributes,
+  toAttributeName,
+  type ConfigContext,
+  type LauncherConfig,
+  type Position,
+  type RuntimeOptions,
+  type StorageChoice,
+  type Theme,
+  type WidgetConfig,
+} from './config';
+import { changedOptions, needsRemount } from './option-changes';
+import { parsePanelSettings } from './panel/settings';
+import type { Strings } from './ui/strings';
 
 /** The element's tag name. */
 export const TAG_NAME = 'assistant-chat';
 
+/** The element's events, by name: each a bubbling `CustomEvent` with the detail `WidgetHandle.on` passes. */
+export type AssistantChatEventMap = { [E in WidgetEvent as `chat-${E}`]: CustomEvent<WidgetEventMap[E]> };
+
 const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation'];
-const PREFIX = 'AssistantChat: ';
+
+/** The settings that are attributes (`target` has no meaning here: the element is the target). */
+const SETTINGS = configKeys().filter((key) => key !== 'target');
+
+/** The element's own properties: one per setting (`title` and `nonce` are every element's), and `options`. */
+const PROPERTIES = [
+  'assistantId',
+  'apiBase',
+  'type',
+  'variables',
+  'theme',
+  'color',
+  'position',
+  'locale',
+  'open',
+  'showFunctionCalls',
+  'storage',
+  'inline',
+  'strings',
+  'fetch',
+  'options',
+] as const;
+
+/** The panel, bundled by the app's bundler as a chunk of its own that loads when the visitor reaches for the chat. */
+const bundledPanel: PanelSource = { load: () => import('./panel/index') };
+
 // Without a DOM (server rendering) the module still loads; it just defines nothing.
 const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
 
+/** The widget on the page (null when the options were not usable), and the options it was last given. */
+interface Live {
+  handle: WidgetHandle | null;
+  options: Record<string, unknown>;
+}
+
 /** The `<assistant-chat>` element. */
 export class AssistantChatElement extends Base {
-  /** Every setting attribute (`data-target` has no meaning here: the element is the target). */
-  static readonly observedAttributes = configKeys().filter((key) => key !== 'target').map(toAttributeName);
+  /** Every setting's attribute. */
+  static readonly observedAttributes = SETTINGS.map(toAttributeName);
 
-  #handle: WidgetHandle | null = null;
+  #live: Live | null = null;
   #scheduled = false;
-  #runtime: RuntimeOptions = {};
+  #strings: Partial<Strings> | undefined;
+  #fetch: FetchLike | undefined;
+  // The widget reads its transport when a conversation starts: this one calls whichever `fetch` is set then.
+  readonly #callFetch: FetchLike = (input, init) => (this.#fetch ?? fetch)(input, init);
 
-  /** JS-only options (`fetch`, `strings`); setting them remounts the widget. */
-  get options(): RuntimeOptions {
-    return this.#runtime;
+  /** `assistant-id`: the assistant's public UUID. Required. */
+  get assistantId(): string {
+    return this.getAttribute('assistant-id') ?? '';
   }
-  set options(value: RuntimeOptions) {
-    this.#runtime = value ?? {};
+  set assistantId(value: string | null | undefined) {
+    this.#setText('assistant-id', value);
+  }
+
+  /** `api-base`: the API root. Reads as the URL in use (default: `/api` on the page's origin). */
+  get apiBase(): string {
+    return this.#reading().apiBase;
+  }
+  set apiBase(value: string | null | undefined) {
+    this.#setText('api-base', value);
+  }
+
+  /** `type`: `widget` (billed, the default) or `test` (free). */
+  get type(): ConversationType {
+    return this.#reading().type;
+  }
+  set type(value: ConversationType | null | undefined) {
+    this.#setText('type', value);
+  }
+
+  /**
+   * `variables`: values for the `{{variables}}` of the assistant's prompt and greeting, sent when a conversation
+   * starts. Set an object (or JSON text); the attribute holds it as JSON. Default `{}`.
+   */
+  get variables(): Record<string, VariableValue> {
+    return this.#reading().variables;
+  }
+  set variables(value: Record<string, VariableValue> | string | null | undefined) {
+    this.#setText('variables', typeof value === 'object' && value !== null ? JSON.stringify(value) : value);
+  }
+
+  /** `theme`: `light` (default), `dark` or `auto`. */
+  get theme(): Theme {
+    return this.#reading().theme;
+  }
+  set theme(value: Theme | null | undefined) {
+    this.#setText('theme', value);
+  }
+
+  /** `color`: the accent colour, CSS hex. Default `#4f46e5`. */
+  get color(): string {
+    return this.#reading().color;
+  }
+  set color(value: string | null | undefined) {
+    this.#setText('color', value);
+  }
+
+  /** `position`: the corner, `bottom-right` (default) or another; the platform's `left-bottom` spellings read as the same corners. */
+  get position(): Position {
+    return this.#reading().position;
+  }
+  set position(value: Position | null | undefined) {
+    this.#setText('position', value);
+  }
+
+  /** `locale`: `en`, `de`, … Reads as undefined when not set (the page's language, else the browser's, is used). */
+  get locale(): string | undefined {
+    return this.#reading().locale;
+  }
+  set locale(value: string | null | undefined) {
+    this.#setText('locale', value);
+  }
+
+  /** `storage`: where the conversation id and draft are kept: `local` (default), `session` or `memory`. */
+  get storage(): StorageChoice {
+    return this.#reading().storage;
+  }
+  set storage(value: StorageChoice | null | undefined) {
+    this.#setText('storage', value);
+  }
+
+  /** `show-function-calls`: show the cards of the tools the assistant ran. Default true; false writes `"false"`. */
+  get showFunctionCalls(): boolean {
+    return this.#reading().showFunctionCalls;
+  }
+  set showFunctionCalls(value: boolean | null | undefined) {
+    this.#setText('show-function-calls', typeof value === 'boolean' ? String(value) : value);
+  }
+
+  /**
+   * `open`: whether the panel is open. Setting it opens or closes the panel; the attribute follows the visitor
+   * too. `open="false"` reads as closed.
+   */
+  get open(): boolean {
+    return isOn(this.getAttribute('open'));
+  }
+  set open(value: boolean) {
+    this.#setFlag('open', value);
+  }
+
+  /** `inline`: only the panel, always shown, inside the element (give the element a height). Default false. */
+  get inline(): boolean {
+    return isOn(this.getAttribute('inline'));
+  }
+  set inline(value: boolean) {
+    this.#setFlag('inline', value);
+  }
+
+  /** Overrides of the UI's words, by key, e.g. `{ placeholder: 'Ask us…' }` (no attribute). */
+  get strings(): Partial<Strings> | undefined {
+    return this.#strings;
+  }
+  set strings(value: Partial<Strings> | null | undefined) {
+    this.#strings = value ?? undefined;
     this.#schedule();
   }
 
-  /** Whether the panel is open. */
-  get isOpen(): boolean {
-    return this.#handle?.isOpen ?? false;
+  /** A custom transport, e.g. through a proxy that adds auth (no attribute). A new function is taken without a remount. */
+  get fetch(): FetchLike | undefined {
+    return this.#fetch;
+  }
+  set fetch(value: FetchLike | null | undefined) {
+    this.#fetch = value ?? undefined;
+    this.#schedule();
+  }
+
+  /** `fetch` and `strings` at once. A new object with the same content changes nothing. */
+  get options(): RuntimeOptions {
+    return { fetch: this.#fetch, strings: this.#strings };
+  }
+  set options(value: RuntimeOptions | null | undefined) {
+    this.#fetch = value?.fetch;
+    this.#strings = value?.strings;
+    this.#schedule();
+  }
+
+  /** Opens the panel (sets `open`). */
+  show(): void {
+    this.open = true;
+  }
+
+  /** Closes the panel (removes `open`). */
+  close(): void {
+    this.open = false;
+  }
+
+  /** Opens the panel when closed, closes it when open. */
+  toggle(): void {
+    this.open = !this.open;
+  }
+
+  /** Sends `text` as the visitor (starting the conversation if needed); does not open the panel. */
+  send(text: string): void {
+    const handle = this.#live?.handle;
+    if (handle) handle.send(text);
+    else log('warn', 'send: the message was not sent (the element shows no chat).');
+  }
+
+  /** Forgets the conversation and starts a new one. */
+  reset(): Promise<void> {
+    return this.#live?.handle?.reset() ?? Promise.resolve();
   }
 
   connectedCallback(): void {
-    this.#schedule();
+    this.#upgradeProperties();
+    // At once, so that a framework's layout effect can already call send().
+    this.#apply();
   }
 
   disconnectedCallback(): void {
-    this.#unmount();
+    // Later: an element moved elsewhere in the page is connected again by then, and keeps its widget.
+    this.#schedule();
   }
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     if (previous === value) return;
-    const handle = this.#handle;
-    if (handle && name === 'open') {
-      if (value === null || value.trim().toLowerCase() === 'false') handle.close();
-      else handle.open();
-    } else if (handle && name === 'variables') {
-      const problems: string[] = [];
-      const variables = cleanVariables(value ?? '', 'variables', problems);
-      if (problems.length) console.warn(PREFIX + problems.join(' '));
-      handle.setVariables(variables);
-    } else {
-      this.#schedule();
-    }
+    if (name === 'open') this.#followOpen();
+    else this.#schedule();
   }
 
-  /** Opens the panel. */
-  open(): void {
-    this.#handle?.open();
-  }
-  /** Closes the panel. */
-  close(): void {
-    this.#handle?.close();
-  }
-  /** Opens or closes the panel. */
-  toggle(): void {
-    this.#handle?.toggle();
-  }
-  /** Sends a message as the visitor. */
-  send(text: string): void {
-    this.#handle?.send(text);
-  }
-  /** Starts a new conversation. */
-  reset(): Promise<void> {
-    return this.#handle?.reset() ?? Promise.resolve();
-  }
-  /** Replaces the variables of the next conversation. */
-  setVariables(variables: Record<string, VariableValue>): void {
-    this.#handle?.setVariables(variables);
+  #setText(name: string, value: string | null | undefined): void {
+    if (value == null) this.removeAttribute(name);
+    else this.setAttribute(name, String(value));
   }
 
-  // Attribute changes come in bursts (a framework sets several at once): remount once, after them.
+  /** A boolean attribute: present when true. Text is taken as the attribute would be (`"false"` is false). */
+  #setFlag(name: string, value: boolean | string): void {
+    if (typeof value === 'string') this.setAttribute(name, value);
+    else this.toggleAttribute(name, Boolean(value));
+  }
+
+  /** The settings as the widget reads them now: every attribute parsed, with defaults for what is missing or not understood. */
+  #reading(): Omit<WidgetConfig, 'assistantId'> {
+    const attributes = readAttributes(this, '');
+    const launcher = parseLauncherConfig(attributes, this.#context()).values as Omit<LauncherConfig, 'assistantId'>;
+    return { ...launcher, ...parsePanelSettings(attributes).settings };
+  }
+
+  #context(): ConfigContext {
+    return { source: 'element', pageUrl: this.ownerDocument.baseURI };
+  }
+
+  /** The options of the widget, as `mount()` takes them: the attributes' text, and the properties without one. */
+  #options(): Record<string, unknown> {
+    const options: Record<string, unknown> = readAttributes(this, '');
+    // A page with a Content-Security-Policy hides the nonce attribute's value; the property keeps it.
+    if (this.nonce) options.nonce = this.nonce;
+    options.strings = this.#strings;
+    options.fetch = this.#fetch && this.#callFetch;
+    return options;
+  }
+
+  // Attribute and property changes come in bursts (a framework sets several at once): apply them once, after.
   #schedule(): void {
     if (this.#scheduled) return;
     this.#scheduled = true;
     queueMicrotask(() => {
       this.#scheduled = false;
-      if (this.isConnected) this.#remount();
+      this.#apply();
     });
   }
 
-  #remount(): void {
-    this.#unmount();
-    const parsed = parseConfig(readAttributes(this, ''), { pageUrl: this.ownerDocument.baseURI, source: 'element' });
-    if (parsed.problems.length) (parsed.config ? console.warn : console.error)(PREFIX + parsed.problems.join(' '));
-    if (!parsed.config) return;
-    try {
-      this.#handle = mount(this, { ...parsed.config, ...this.#runtime, inline: parsed.inline });
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : error);
-      return;
+  /** Brings the widget in line with the element: mounted while connected, with the current options. */
+  #apply(): void {
+    if (!this.isConnected) return this.#unmount();
+    const options = this.#options();
+    const live = this.#live;
+    if (live) {
+      // `open` is followed as it changes (see #followOpen).
+      const { open: _open, ...changes } = changedOptions(live.options, options);
+      if (!Object.keys(changes).length) return;
+      live.options = options;
+      if (live.handle && !needsRemount(changes) && parseLauncherConfig(options, this.#context()).config) {
+        live.handle.update(changes as Partial<MountOptions>);
+        return;
+      }
+      live.handle?.destroy();
     }
+    this.#live = { handle: this.#mount(options), options };
+  }
+
+  /** Mounts the widget; null (and one console message naming the attribute) without a usable assistant id. */
+  #mount(options: Record<string, unknown>): WidgetHandle | null {
+    const context = this.#context();
+    const { config, problems } = parseLauncherConfig(options, context);
+    if (!config) {
+      log('error', problems.join(' '));
+      return null;
+    }
+    const handle = mountWidget(this, options as unknown as MountOptions, bundledPanel, context);
     for (const event of EVENTS) {
-      this.#handle.on(event, (detail) => {
-        this.dispatchEvent(new CustomEvent('chat-' + event, { detail, bubbles: true }));
+      handle.on(event, (detail) => {
+        if (event === 'open' || event === 'close') this.#reflectOpen(handle.isOpen);
+        this.dispatchEvent(new CustomEvent(`chat-${event}`, { detail, bubbles: true }));
       });
     }
+    return handle;
   }
 
   #unmount(): void {
-    this.#handle?.destroy();
-    this.#handle = null;
+    this.#live?.handle?.destroy();
+    this.#live = null;
   }
+
+  /** The `open` attribute changed: the panel follows. */
+  #followOpen(): void {
+    const handle = this.#live?.handle;
+    if (!handle || handle.isOpen === this.open) return;
+    if (this.open) handle.open();
+    else handle.close();
+  }
+
+  /** The panel opened or closed (the visitor, or a method): the attribute follows. */
+  #reflectOpen(isOpen: boolean): void {
+    if (this.open === isOpen) return;
+    if (isOpen) this.setAttribute('open', '');
+    else this.removeAttribute('open');
+  }
+
+  // A property set before this class was defined sits on the instance and hides the class's accessor: it is
+  // taken again through the accessor.
+  #upgradeProperties(): void {
+    const self = this as unknown as Record<string, unknown>;
+    for (const name of PROPERTIES) {
+      if (!Object.prototype.hasOwnProperty.call(self, name)) continue;
+      const value = self[name];
+      delete self[name];
+      self[name] = value;
+    }
+  }
+}
+
+/** Typed listeners for the element's events. */
+export interface AssistantChatElement {
+  addEventListener<K extends keyof AssistantChatEventMap>(
+    type: K,
+    listener: (this: AssistantChatElement, event: AssistantChatEventMap[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: AssistantChatElement, event: HTMLElementEventMap[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof AssistantChatEventMap>(
+    type: K,
+    listener: (this: AssistantChatElement, event: AssistantChatEventMap[K]) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: AssistantChatElement, event: HTMLElementEventMap[K]) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** Whether a boolean attribute's value means on: present, and not `false` (the config's own reading of flags). */
+function isOn(value: string | null): boolean {
+  return value !== null && flag(value.trim()) === true;
 }
 
 /** Registers `<assistant-chat>` (once; a second call or a second copy of this file does nothing). */

@@ -1,6 +1,7 @@
 /**
- * The npm entry: named re-exports only, no side effects. The custom element has its own entry
- * (`assistant-chat-widget/element`) so that importing this one registers nothing.
+ * The npm entry: named re-exports only, no side effects. The custom element has entries of its own
+ * (`assistant-chat-widget/element`, and `/react` and `/preact`, which also declare its JSX), so that
+ * importing this one registers nothing.
  */
 export { mount } from './mount';
 export type { MountOptions, WidgetHandle, WidgetEvent, WidgetEventMap } from './mount';
@@ -9,6 +10,7 @@ export type { ChatWidgetProps } from './widget';
 export { parseConfig } from './panel/settings';
 export type {
   ConfigContext,
+  Corner,
   ParseResult,
   Position,
   RuntimeOptions,

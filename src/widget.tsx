@@ -1,13 +1,12 @@
 /**
- * `<ChatWidget … />`: the widget as a Preact component. Its props mirror the data attributes
- * (camelCase) plus the JS-only options and event callbacks; it mounts the widget into an element it
- * renders, and removes it when unmounted.
+ * `<ChatWidget … />`: the widget as a Preact component. Its props are the options of `mount()` plus event
+ * callbacks; it mounts the widget into an element it renders, and removes it when unmounted.
  */
-import { useEffect, useRef } from 'preact/hooks';
-import { toJson } from './api/client';
-import type { VariableValue } from './api/types';
+import { useCallback, useEffect, useRef } from 'preact/hooks';
+import type { FetchLike } from './api/client';
 import type { ChatError, ChatMessage } from './model';
 import { mount, type MountOptions, type WidgetHandle } from './mount';
+import { changedOptions, needsRemount } from './option-changes';
 
 /** Props of {@link ChatWidget}. */
 export interface ChatWidgetProps extends MountOptions {
@@ -27,72 +26,82 @@ export interface ChatWidgetProps extends MountOptions {
   class?: string;
 }
 
+/** The widget on the page (null when the options were not usable), and the options it was last given. */
+interface Live {
+  handle: WidgetHandle | null;
+  options: Record<string, unknown>;
+}
+
 /**
- * The chat widget as a component. Changing `variables` or `open` updates the widget in place;
- * changing any other setting remounts it (the conversation survives through its storage).
- * Event callbacks and `fetch` may change freely without remounting.
+ * The chat widget as a component. The props are compared by content after every render, so a render that
+ * passes equal props (new objects included) changes nothing and asks nothing. A change of theme, colour,
+ * position, title, locale, strings, variables or `showFunctionCalls` updates the live widget in place (an
+ * open panel stays open, the conversation is kept); another assistant, API base, type or storage starts a new
+ * conversation; only `inline`, or giving or taking away `fetch`, mounts the widget anew. A change of `open`
+ * opens or closes the panel. Callbacks and `fetch` may be new functions on every render.
  */
 export function ChatWidget(props: ChatWidgetProps) {
   const wrapper = useRef<HTMLDivElement>(null);
-  const handle = useRef<WidgetHandle | null>(null);
+  const live = useRef<Live | null>(null);
   const latest = useRef(props);
   latest.current = props;
-  const applied = useRef({ variables: '', open: props.open });
-  const variables = toJson(props.variables ?? {});
+  // The widget reads its transport when a conversation starts: this one calls the latest `fetch` then.
+  const callFetch = useCallback<FetchLike>((input, init) => (latest.current.fetch ?? fetch)(input, init), []);
 
   useEffect(() => {
-    const element = wrapper.current;
-    if (!element) return;
-    const p = latest.current;
-    let mounted: WidgetHandle;
-    try {
-      mounted = mount(element, {
-        ...settingsOf(p),
-        // The latest fetch is looked up at each call, so a new function does not remount.
-        ...(p.fetch ? { fetch: (input: string, init: RequestInit) => (latest.current.fetch ?? fetch)(input, init) } : {}),
-      });
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : error);
+    const options = optionsOf(props, callFetch);
+    const current = live.current;
+    if (!current) {
+      live.current = { handle: mountInto(wrapper.current!, options, latest), options };
       return;
     }
-    handle.current = mounted;
-    applied.current = { variables: toJson(p.variables ?? {}), open: p.open };
-    mounted.on('open', () => latest.current.onOpen?.());
-    mounted.on('close', () => latest.current.onClose?.());
-    mounted.on('message', (message) => latest.current.onMessage?.(message));
-    mounted.on('error', (error) => latest.current.onError?.(error));
-    mounted.on('conversation', (detail) => latest.current.onConversation?.(detail));
-    p.onReady?.(mounted);
-    return () => {
-      handle.current = null;
-      mounted.destroy();
-    };
-  }, [remountKey(props)]);
+    const { open, ...changes } = changedOptions(current.options, options);
+    const changed = Object.keys(changes).length > 0;
+    current.options = options;
+    if (!current.handle) {
+      // The options were not usable (the console says why): try again when they change.
+      if (changed) current.handle = mountInto(wrapper.current!, options, latest);
+    } else if (needsRemount(changes)) {
+      current.handle.destroy();
+      current.handle = mountInto(wrapper.current!, options, latest);
+    } else {
+      if (changed) current.handle.update(changes as Partial<MountOptions>);
+      if (open === true) current.handle.open();
+      else if (open === false) current.handle.close();
+    }
+  });
 
-  useEffect(() => {
-    if (!handle.current || applied.current.variables === variables) return;
-    applied.current.variables = variables;
-    handle.current.setVariables((latest.current.variables ?? {}) as Record<string, VariableValue>);
-  }, [variables]);
-
-  useEffect(() => {
-    if (!handle.current || applied.current.open === props.open || props.open === undefined) return;
-    applied.current.open = props.open;
-    if (props.open) handle.current.open();
-    else handle.current.close();
-  }, [props.open]);
+  useEffect(
+    () => () => {
+      live.current?.handle?.destroy();
+      live.current = null;
+    },
+    [],
+  );
 
   return <div ref={wrapper} class={props.class} data-assistant-chat-widget="" />;
 }
 
-/** The props that configure the widget (everything but callbacks, wrapper class and fetch). */
-function settingsOf(props: ChatWidgetProps): MountOptions {
-  const { onOpen, onClose, onMessage, onError, onConversation, onReady, class: _class, fetch: _fetch, ...settings } = props;
-  return settings;
+/** The props that are options of the widget: everything but the callbacks and the wrapper's class; `fetch` as `callFetch`. */
+function optionsOf(props: ChatWidgetProps, callFetch: FetchLike): Record<string, unknown> {
+  const { onOpen, onClose, onMessage, onError, onConversation, onReady, class: _class, fetch, ...options } = props;
+  return { ...options, fetch: fetch && callFetch };
 }
 
-/** Changes whenever a setting that needs a remount changes. */
-function remountKey(props: ChatWidgetProps): string {
-  const { variables: _variables, open: _open, ...settings } = settingsOf(props);
-  return toJson({ ...settings, hasFetch: props.fetch !== undefined });
+/** Mounts the widget into `element`, telling the latest callbacks; null (and a console message) when the options are not usable. */
+function mountInto(element: HTMLElement, options: Record<string, unknown>, latest: { current: ChatWidgetProps }): WidgetHandle | null {
+  let handle: WidgetHandle;
+  try {
+    handle = mount(element, options as unknown as MountOptions);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return null;
+  }
+  handle.on('open', () => latest.current.onOpen?.());
+  handle.on('close', () => latest.current.onClose?.());
+  handle.on('message', (message) => latest.current.onMessage?.(message));
+  handle.on('error', (error) => latest.current.onError?.(error));
+  handle.on('conversation', (detail) => latest.current.onConversation?.(detail));
+  latest.current.onReady?.(handle);
+  return handle;
 }

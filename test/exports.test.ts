@@ -26,15 +26,15 @@ describe('the npm package surface', () => {
       if (typeof target === 'string') continue;
       expect(Object.keys(target)[0], `exports["${name}"]`).toBe('types');
     }
-    expect(Object.keys(pkg.exports)).toEqual(['.', './element', './widget.js', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual(['.', './element', './react', './preact', './widget.js', './package.json']);
   });
 
-  it('declares side effects only for the script-tag bundle, the element entry and CSS', () => {
-    expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/lib/element.js', '*.css']);
+  it('declares side effects only for the script-tag bundle, the entries that register the element, and CSS', () => {
+    expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/lib/element.js', './dist/lib/react.js', './dist/lib/preact.js', '*.css']);
   });
 
-  it('leaves Preact and signals to the app as peer dependencies', () => {
-    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['@preact/signals-core', 'preact']);
+  it('leaves Preact 10 and its signals to the app as peer dependencies', () => {
+    expect(pkg.peerDependencies).toEqual({ '@preact/signals': '^2.0.0', preact: '^10.25.0' });
   });
 
   it('reports the package version as AssistantChat.version', () => {

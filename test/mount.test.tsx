@@ -257,7 +257,7 @@ describe('<ChatWidget>', () => {
     expect(document.querySelector('assistant-chat-root')).toBeNull();
   });
 
-  it('remounts when a setting changes, updates variables and open in place, and ignores new callbacks', async () => {
+  it('updates variables and open in place, and takes new callbacks without a remount', async () => {
     const ready: WidgetHandle[] = [];
     const view = render(
       <ChatWidget assistantId={ID} fetch={api.fetch} variables={{ name: 'Ada' }} onReady={(h) => ready.push(h)} onOpen={() => {}} />,
@@ -271,11 +271,74 @@ describe('<ChatWidget>', () => {
     expect(ready[0]!.isOpen).toBe(true);
     await waitFor(() => expect(api.requests).toHaveLength(1));
     expect(api.requests[0]!.body).toMatchObject({ variables: { name: 'Grace' } });
+  });
 
-    view.rerender(<ChatWidget assistantId={ID} fetch={api.fetch} theme="dark" onReady={(h) => ready.push(h)} />);
+  it('changes theme, corner and words in place: the open panel stays open, nothing is asked, no close', async () => {
+    const closed: string[] = [];
+    const props = { assistantId: ID, fetch: api.fetch, type: 'test', open: true, onClose: () => closed.push('close') } as const;
+    const view = render(<ChatWidget {...props} />);
+    const host = document.querySelector('assistant-chat-root')!;
+    const ui = within(host.shadowRoot as unknown as HTMLElement);
+    expect(await ui.findByText('Hello! How can I help?')).toBeTruthy();
+    const asked = api.requests.length;
+
+    view.rerender(<ChatWidget {...props} theme="dark" position="left-bottom" title="Northwind Dental" strings={{ placeholder: 'Ask us…' }} />);
+    expect(await ui.findByRole('dialog', { name: 'Northwind Dental' })).toBeTruthy();
+    expect(document.querySelector('assistant-chat-root')).toBe(host);
+    expect(host.getAttribute('data-theme')).toBe('dark');
+    expect(host.shadowRoot!.querySelector('.widget')!.className).toBe('widget bottom left');
+    expect(ui.getByPlaceholderText('Ask us…')).toBeTruthy();
+    expect(ui.getByText('Hello! How can I help?')).toBeTruthy();
+    await settle();
+    expect(api.requests).toHaveLength(asked);
+    expect(closed).toEqual([]);
+  });
+
+  it('asks nothing more when the parent renders again with equal props, new objects and functions included', async () => {
+    const ready: WidgetHandle[] = [];
+    const app = (render: number) => (
+      <ChatWidget
+        assistantId={ID}
+        type="test"
+        open
+        fetch={(input, init) => api.fetch(input, init)}
+        variables={{ name: 'Ada', visits: 3 }}
+        strings={{ placeholder: 'Ask us…' }}
+        onReady={(h) => ready.push(h)}
+        onMessage={() => render}
+      />
+    );
+    const view = render(app(0));
+    const ui = within(document.querySelector('assistant-chat-root')!.shadowRoot as unknown as HTMLElement);
+    expect(await ui.findByText('Hello! How can I help?')).toBeTruthy();
+    const asked = api.requests.length;
+    for (let count = 1; count <= 30; count++) view.rerender(app(count));
+    await settle();
+    expect(api.requests).toHaveLength(asked);
+    expect(ready).toHaveLength(1);
+    expect(ready[0]!.isOpen).toBe(true);
+  });
+
+  it('starts a new conversation for another assistant, with the panel still open', async () => {
+    const other = '7b2e9d41-3c6a-4f88-a1d5-2e9c8b7f6a01';
+    const view = render(<ChatWidget assistantId={ID} fetch={api.fetch} type="test" open />);
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    view.rerender(<ChatWidget assistantId={other} fetch={api.fetch} type="test" open />);
+    await waitFor(() => expect(api.requests).toHaveLength(2));
+    expect(api.requests[1]!.body).toMatchObject({ assistant_id: other });
+    const ui = within(document.querySelector('assistant-chat-root')!.shadowRoot as unknown as HTMLElement);
+    expect(await ui.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('mounts anew when inline changes', () => {
+    const ready: WidgetHandle[] = [];
+    const view = render(<ChatWidget assistantId={ID} fetch={api.fetch} onReady={(h) => ready.push(h)} />);
+    const firstHost = document.querySelector('assistant-chat-root');
+    view.rerender(<ChatWidget assistantId={ID} fetch={api.fetch} inline onReady={(h) => ready.push(h)} />);
     expect(ready).toHaveLength(2);
     expect(document.querySelectorAll('assistant-chat-root')).toHaveLength(1);
     expect(document.querySelector('assistant-chat-root')).not.toBe(firstHost);
+    expect(document.querySelector('assistant-chat-root')!.hasAttribute('data-inline')).toBe(true);
   });
 
   it('renders an empty wrapper and one console message for a bad assistant id', () => {

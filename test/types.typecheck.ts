@@ -41,6 +41,10 @@ const resetDone: Promise<void> = handle.reset();
 void stop;
 void resetDone;
 
+// The platform's spellings of the corners are corners too.
+mount(element, { assistantId: id, position: 'left-bottom' });
+handle.update({ position: 'right-top', theme: 'dark' });
+
 // @ts-expect-error the assistant id is required
 mount(element, {});
 // @ts-expect-error a selector is not an element
@@ -70,6 +74,7 @@ handle.isOpen = true;
 
 // --- the Preact component --------------------------------------------------------------------
 h(ChatWidget, { assistantId: id, theme: 'dark', onMessage: (message: ChatMessage) => void message.parts });
+h(ChatWidget, { assistantId: id, position: 'left-bottom', variables: { name: 'Ada' }, open: true });
 // @ts-expect-error the component needs the assistant id
 h(ChatWidget, { theme: 'dark' });
 // @ts-expect-error onError receives a ChatError, not a string

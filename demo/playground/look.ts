@@ -2,7 +2,7 @@
  * An assistant's look: the theme, colour and corner its owner chose on the platform (`widget_settings`),
  * read into the widget's spellings, and applied to the playground's settings.
  */
-import type { Position, Theme } from '../../src/config';
+import type { Corner, Theme } from '../../src/config';
 import { normalizeHex, POSITIONS, THEMES, type PlaygroundSettings } from './settings';
 
 /** The owner's choices; a key the platform left out (missing, null or not understood) is absent. */
@@ -10,7 +10,7 @@ export interface AssistantLook {
   theme?: Theme;
   /** `#rrggbb`, lower case. */
   color?: string;
-  position?: Position;
+  position?: Corner;
 }
 
 /**
@@ -31,7 +31,7 @@ export function lookOf(widgetSettings: unknown): AssistantLook {
 }
 
 /** `right-bottom` (the platform's spelling) or `bottom-right` → `bottom-right`; anything else → undefined. */
-export function widgetPosition(text: string): Position | undefined {
+export function widgetPosition(text: string): Corner | undefined {
   const value = text.trim().toLowerCase().replace(/^(left|right)-(top|bottom)$/, '$2-$1');
   return POSITIONS.find((option) => option === value);
 }

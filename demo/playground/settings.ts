@@ -4,7 +4,7 @@
  */
 import { isUuid } from '../../src/api/client';
 import type { ConversationType } from '../../src/api/types';
-import { DEFAULTS, type Position, type Theme } from '../../src/config';
+import { DEFAULTS, type Corner, type Theme } from '../../src/config';
 import { PANEL_DEFAULTS } from '../../src/panel/settings';
 import { DEMO_ASSISTANTS } from './assistants';
 
@@ -29,7 +29,7 @@ export interface PlaygroundSettings {
   theme: Theme;
   /** `#rrggbb`. */
   color: string;
-  position: Position;
+  position: Corner;
   locale: LocaleChoice;
   /** Empty: the widget's own localized title. */
   title: string;
@@ -47,7 +47,7 @@ export interface SettingsErrors {
 export const DEFAULT_API_BASE = '/api';
 
 /** The corners, in the order the page lists them. */
-export const POSITIONS: readonly Position[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+export const POSITIONS: readonly Corner[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 
 /** The themes, in the order the page lists them. */
 export const THEMES: readonly Theme[] = ['light', 'dark', 'auto'];

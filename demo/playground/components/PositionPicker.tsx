@@ -1,8 +1,8 @@
 /** The corner setting, drawn as a small screen with a radio button in each corner. */
-import type { Position } from '../../../src/config';
+import type { Corner } from '../../../src/config';
 import { POSITIONS } from '../settings';
 
-const LABELS: Record<Position, string> = {
+const LABELS: Record<Corner, string> = {
   'top-left': 'Top left',
   'top-right': 'Top right',
   'bottom-left': 'Bottom left',
@@ -10,7 +10,7 @@ const LABELS: Record<Position, string> = {
 };
 
 /** Four radio buttons in a 2×2 grid, one per corner. */
-export function PositionPicker(props: { value: Position; onChange: (position: Position) => void }) {
+export function PositionPicker(props: { value: Corner; onChange: (position: Corner) => void }) {
   return (
     <fieldset class="field">
       <legend class="field__label">Position</legend>
