@@ -7,7 +7,7 @@
  */
 import type { VariableValue } from '../api/types';
 import type { MountOptions } from './mount-widget';
-import { log, type ConfigContext, type LauncherConfig } from '../config';
+import { log, parseLauncherConfig, type ConfigContext, type LauncherConfig } from '../config';
 import type { Panel, PanelHost, PanelModule, WidgetEvent, WidgetEventMap } from '../panel/contract';
 import { outboxKey } from '../store/keys';
 import launcherCss from './launcher.css?inline';
@@ -203,6 +203,7 @@ export function createWidget(target: Element, { config, settings, context, inlin
     container,
     settings,
     context,
+    readLauncher: () => parseLauncherConfig(settings, context),
     inline,
     isOpen: () => inline || open,
     close: () => setOpen(false),

@@ -2,7 +2,7 @@
  * What the launcher (src/boot/widget.ts) and the lazily loaded panel (src/panel/index.ts) know of each
  * other. Types only: the launcher script carries none of the panel's code.
  */
-import type { ConfigContext } from '../config';
+import type { ConfigContext, LauncherParseResult } from '../config';
 import type { ChatError, ChatMessage } from '../model';
 
 /** What each event of the widget passes to its handler. */
@@ -40,6 +40,8 @@ export interface PanelHost {
   readonly settings: Record<string, unknown>;
   /** Where the settings came from: how problems name them, what relative URLs resolve against. */
   readonly context: ConfigContext;
+  /** Parses the launcher's part of the settings (the launcher's own parser, so the panel carries no copy). */
+  readLauncher(): LauncherParseResult;
   /** Only the panel, always shown, inside the page's element. */
   readonly inline: boolean;
   /** Whether the panel is open now (it may have opened while the panel loaded). */

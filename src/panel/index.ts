@@ -11,7 +11,7 @@ import { browserFetch } from '../api/transport';
 import { accentRing, adoptStyles, settingsRule } from '../boot/styles';
 import { applyLook } from '../boot/look';
 import { resolveLanguage } from '../boot/words';
-import { log, parseLauncherConfig, type WidgetConfig } from '../config';
+import { log, type WidgetConfig } from '../config';
 import { createBrowserStoreDeps } from '../store/browser';
 import { createConversationStore } from '../store/store';
 import { createStorage } from '../store/storage';
@@ -65,7 +65,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
 
   /** Parses every setting (the launcher's too), telling the site owner in one message what was not understood. */
   function read(previous?: WidgetConfig): Reading {
-    const launcher = parseLauncherConfig(settings, context);
+    const launcher = host.readLauncher();
     const panel = parsePanelSettings(settings, context.source);
     const problems = [...launcher.problems, ...describeProblems(launcher.invalid, settings, launcher.values, context.source), ...panel.problems];
     log('warn', problems.filter((problem) => !told.has(problem) && told.add(problem)).join(' '));
