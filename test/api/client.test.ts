@@ -198,7 +198,7 @@ describe('failures', () => {
   const cases: Array<[string, () => Response, ApiErrorKind, Partial<Pick<ApiError, 'message' | 'status' | 'retryAfterMs' | 'fields'>>]> = [
     ['404 {status:false,error}', () => json(404, { status: false, error: 'Conversation not found' }), 'not_found', { message: 'Conversation not found', status: 404 }],
     ['404 {message}', () => json(404, { message: 'No query results.' }), 'not_found', { message: 'No query results.' }],
-    ['404 HTML page', () => html(404, '404 Not Found'), 'not_found', { status: 404 }],
+    ['404 HTML page', () => html(404, '404 Not Found'), 'not_api', { status: 404 }],
     ['400 Insufficient balance', () => json(400, { status: false, error: 'Insufficient balance' }), 'insufficient_balance', { message: 'Insufficient balance', status: 400 }],
     [
       '402 {success:false,error,error_code} about the balance',
@@ -237,7 +237,7 @@ describe('failures', () => {
     ['504 empty body', () => new Response('', { status: 504 }), 'server', { status: 504 }],
     ['200 empty body', () => new Response('', { status: 200 }), 'unexpected', { status: 200 }],
     ['200 truncated JSON', () => json(200, '{"status":true,"history":[{"role":"assi'), 'unexpected', { status: 200 }],
-    ['200 HTML page', () => html(200, 'Welcome'), 'unexpected', {}],
+    ['200 HTML page', () => html(200, 'Welcome'), 'not_api', { status: 200 }],
     ['200 {status:false}', () => json(200, { status: false, error: 'nope' }), 'unexpected', {}],
     ['200 JSON array', () => json(200, [1, 2]), 'unexpected', {}],
     ['302 without redirect', () => new Response('', { status: 302 }), 'unexpected', {}],

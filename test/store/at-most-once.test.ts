@@ -192,14 +192,14 @@ describe('a send whose outcome is unknown', () => {
 });
 
 describe('a failed message', () => {
-  test('does not hold up the messages typed after it', async () => {
+  test('holds the messages typed after it: they wait, and are never sent before it', async () => {
     const { world, store } = await ready();
     world.client.failNext('send', { kind: 'lost-before-processing' });
     store.send('first');
     store.send('second');
     await world.timers.advance(PATIENCE_MS);
-    expect(shown(store).slice(1)).toEqual(['user: second', 'assistant: You said: second', 'user: first [failed]']);
-    expect(world.client.calls('send').map((r) => r.message)).toEqual(['first', 'second']);
+    expect(shown(store).slice(1)).toEqual(['user: first [failed]', 'user: second [queued]']);
+    expect(world.client.calls('send').map((r) => r.message)).toEqual(['first']);
   });
 
   test('whose conversation vanished while checking: a new conversation starts, the text is kept for Retry', async () => {

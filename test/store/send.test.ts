@@ -8,10 +8,10 @@ import { messageEvents, ready, setup, shown } from './setup';
 
 
 describe('sending', () => {
-  test('the message appears at once as pending, then sent with the reply', async () => {
+  test('the message appears at once as sending, then sent with the reply', async () => {
     const { world, store, events } = await ready();
     expect(store.send('hello')).toBeNull();
-    expect(shown(store)).toEqual([`assistant: ${GREETING}`, 'user: hello [queued]']);
+    expect(shown(store)).toEqual([`assistant: ${GREETING}`, 'user: hello [sending]']);
     await flush();
     expect(shown(store)).toEqual([`assistant: ${GREETING}`, 'user: hello', 'assistant: You said: hello']);
     expect(messageEvents(events)).toEqual(['user: hello', 'assistant: You said: hello']);

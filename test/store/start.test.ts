@@ -298,7 +298,7 @@ describe('errors while opening', () => {
   });
 
   test('when the retries run out the error is shown, and start() tries again', async () => {
-    const { world, store } = setup();
+    const { world, store } = setup({ openAttempts: 4 });
     world.client.failNext('create', { kind: 'lost-before-processing', as: 'timeout' }, 4);
     const started = store.start();
     await world.timers.advance(1000 + 2000 + 4000);
