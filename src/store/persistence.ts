@@ -81,7 +81,7 @@ export function createPersistence(scope: { assistantId: string; apiBase: string 
   // Every envelope this store writes starts so (toJson keeps the key order).
   const head = `{"v":1,"assistantId":${toJson(assistantId)},"apiBase":${toJson(apiBase)},`;
   const draftHead = head + '"text":"';
-  const idLimit = head.length + 64;
+  const idLimit = head.length + 128;
   const draftLimit = draftHead.length + ESCAPED * MAX_DRAFT_LENGTH + 32;
 
   /** The envelope stored under `name`, when it is ours and at most `limit` characters long. */

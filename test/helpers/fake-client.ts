@@ -8,6 +8,8 @@ import { ApiError, type ApiErrorKind } from '../../src/api/errors';
 import type { ConversationType, VariableValue, WireMessage } from '../../src/api/types';
 import { MAX_MESSAGE_LENGTH } from '../../src/api/types';
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** The fixture assistants (same UUIDs as the stand-in API). */
 export const ASSISTANT = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 export const QUIET_ASSISTANT = '7b2e9d41-3c6a-4f88-a1d5-2e9c8b7f6a01';
@@ -38,6 +40,7 @@ type LostAs = Extract<ApiErrorKind, 'network' | 'timeout' | 'server' | 'unexpect
  * - `hang`: the server took the message and never answers (reply at `finishWork()`).
  * - `rate-limited`: 429, nothing processed.
  * - `error`: the server answers this error without processing anything.
+ * - `error-after-processing`: the server did everything (the reply is in the history), then answered this error.
  */
 export type FakeFault =
   | { kind: 'lost-before-processing'; as?: LostAs }
@@ -46,7 +49,8 @@ export type FakeFault =
   | { kind: 'slow'; ms: number }
   | { kind: 'hang' }
   | { kind: 'rate-limited'; retryAfterMs: number }
-  | { kind: 'error'; error: ApiError };
+  | { kind: 'error'; error: ApiError }
+  | { kind: 'error-after-processing'; error: ApiError };
 
 /** One call the client received. */
 export interface FakeRequest {
@@ -145,6 +149,9 @@ export function createFakeClient(
       case 'lost-after-processing':
         finish();
         throw lost(fault.as);
+      case 'error-after-processing':
+        finish();
+        throw fault.error;
       case 'working':
         if (fault.ms === undefined) held.push(finish);
         else later(fault.ms, finish);
@@ -162,7 +169,8 @@ export function createFakeClient(
 
   function accept(id: string, text: string): () => Reply {
     const found = conversation(id);
-    if (!text.trim() || [...text].length > MAX_MESSAGE_LENGTH) {
+    // A strict JSON decoder refuses lone surrogates (half an emoji).
+    if (!text.trim() || [...text].length > MAX_MESSAGE_LENGTH || LONE_SURROGATE.test(text)) {
       throw new ApiError('validation', 'The message field is invalid.', { status: 422, fields: { message: ['invalid'] } });
     }
     if (found.type === 'widget' && assistants[found.assistantId]?.funded === false) {

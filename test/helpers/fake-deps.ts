@@ -21,6 +21,12 @@ export interface FakeTimers {
   advance(ms: number): Promise<void>;
   /** How many timers are pending. */
   pending(): number;
+  /**
+   * Runs every pending timer, however far ahead, until none is left: the store has gone quiet. For
+   * absence checks ("no more calls"): they wait for this event, not for an arbitrary time. Throws when
+   * timers keep coming (a loop that never ends).
+   */
+  quiet(): Promise<void>;
 }
 
 /** Creates a fake clock starting at `start` (ms). */
@@ -56,6 +62,14 @@ export function createFakeTimers(start = 1_700_000_000_000): FakeTimers {
       await flush();
     },
     pending: () => timers.size,
+    async quiet() {
+      for (let rounds = 0; timers.size; rounds++) {
+        if (rounds === 1000) throw new Error('the store never went quiet: 1000 timers in a row');
+        const next = Math.min(...[...timers.values()].map((timer) => timer.at));
+        await this.advance(next - now);
+      }
+      await flush();
+    },
   };
 }
 
