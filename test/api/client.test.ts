@@ -405,6 +405,113 @@ describe('failures', () => {
   });
 });
 
+describe('an address that is not the chat API', () => {
+  const text = (status: number, body: string, type: string) => () => new Response(body, { status, headers: { 'Content-Type': type } });
+  const cases: Array<[string, () => Response, string]> = [
+    ['a 404 page of the site', () => html(404, 'Not Found'), 'an HTML page, status 404'],
+    ['the site answering every path with its page (200)', () => html(200, 'Welcome'), 'an HTML page, status 200'],
+    ['an HTML page without a content type', () => new Response('<!doctype html><p>hi</p>', { status: 200, headers: {} }), 'an HTML page, status 200'],
+    ['a 405 in plain text', text(405, 'Method Not Allowed', 'text/plain'), 'content type text/plain, status 405'],
+    ['a 404 without a body', () => new Response(null, { status: 404 }), 'an empty answer, status 404'],
+    ['a 404 of JSON that names nothing', () => json(404, { detail: 'gone' }), 'no error message, status 404'],
+    ['a 403 page of a firewall', () => html(403, 'Forbidden'), 'an HTML page, status 403'],
+    ['a 301 page', () => html(301, 'Moved'), 'an HTML page, status 301'],
+  ];
+
+  it.each(cases)('%s is not_api, naming the address tried', async (_name, respond, what) => {
+    const { fetch } = fakeFetch(respond);
+    const client = createApiClient({ baseUrl: 'https://site.test/api/', fetch });
+    const calls = [
+      ['https://site.test/api/conversations', () => client.createConversation({ assistantId: ASSISTANT, type: 'widget' })],
+      [`https://site.test/api/conversations/${CONVERSATION}`, () => client.getConversation(CONVERSATION)],
+      [`https://site.test/api/conversations/${CONVERSATION}/messages`, () => client.sendMessage(CONVERSATION, 'hi')],
+    ] as const;
+    for (const [url, call] of calls) {
+      const error = await rejection(call());
+      expect(error).toMatchObject({ kind: 'not_api', url, message: `${url} did not answer like the chat API (${what}).` });
+    }
+  });
+
+  it('a server error page (5xx) is the server’s, not a wrong address: it comes from a proxy in front of the API', async () => {
+    const { fetch } = fakeFetch(() => html(503, 'Service Unavailable'));
+    const error = await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION));
+    expect(error).toMatchObject({ kind: 'server', status: 503, body: 'other' });
+  });
+
+  it('a rate limiter’s page (429) is a rate limit', async () => {
+    const { fetch } = fakeFetch(() => html(429, 'Too Many Requests'));
+    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).kind).toBe('rate_limited');
+  });
+
+  it('JSON under a content type that is not JSON is still read as the API’s', async () => {
+    const { fetch } = fakeFetch(
+      text(200, JSON.stringify({ status: true, history: [] }), 'text/html; charset=utf-8'),
+      text(404, JSON.stringify({ status: false, error: 'Conversation not found' }), 'text/plain'),
+    );
+    const client = createApiClient({ baseUrl: BASE, fetch });
+    expect(await client.getConversation(CONVERSATION)).toEqual([]);
+    expect(await rejection(client.getConversation(CONVERSATION))).toMatchObject({ kind: 'not_found', message: 'Conversation not found' });
+  });
+
+  it('JSON cut off under a JSON content type is the API’s, broken on the way', async () => {
+    const { fetch } = fakeFetch(text(404, '{"status":false,"err', 'application/json'), text(400, '{"status":false,"err', 'application/json'));
+    const client = createApiClient({ baseUrl: BASE, fetch });
+    expect((await rejection(client.getConversation(CONVERSATION))).kind).toBe('not_api');
+    expect(await rejection(client.getConversation(CONVERSATION))).toMatchObject({ kind: 'rejected', body: 'other' });
+  });
+});
+
+describe('what an error answer’s body was', () => {
+  it.each<[string, () => Response, string]>([
+    ['empty', () => new Response('', { status: 502 }), 'empty'],
+    ['blank', () => new Response(' \n', { status: 502 }), 'empty'],
+    ['a JSON object', () => json(502, { message: 'Bad gateway' }), 'json'],
+    ['an HTML page', () => html(502, 'Bad Gateway'), 'other'],
+    ['a JSON list', () => json(502, [1]), 'other'],
+  ])('%s: %s', async (_name, respond, body) => {
+    const { fetch } = fakeFetch(respond);
+    expect(await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).toMatchObject({ kind: 'server', body });
+  });
+});
+
+describe('a 200 is a success only with status: true', () => {
+  const bodies: Array<[string, Record<string, unknown>]> = [
+    ['without status', {}],
+    ['with status "true"', { status: 'true' }],
+    ['with status 1', { status: 1 }],
+    ['with status false', { status: false }],
+  ];
+  const endpoints = [
+    ['createConversation', { conversation_id: CONVERSATION, history: [] }, (client: ReturnType<typeof createApiClient>) => client.createConversation({ assistantId: ASSISTANT, type: 'test' })],
+    ['getConversation', { history: [] }, (client: ReturnType<typeof createApiClient>) => client.getConversation(CONVERSATION)],
+    ['sendMessage', { message: 'Hello', function_calls: [] }, (client: ReturnType<typeof createApiClient>) => client.sendMessage(CONVERSATION, 'hi')],
+  ] as const;
+
+  for (const [endpoint, shape, call] of endpoints) {
+    it.each(bodies)(`${endpoint}: a body of the right shape %s is unexpected`, async (_name, status) => {
+      const { fetch } = fakeFetch(() => json(200, { ...shape, ...status }));
+      expect((await rejection(call(createApiClient({ baseUrl: BASE, fetch })))).kind).toBe('unexpected');
+    });
+
+    it(`${endpoint}: the same body with status: true is taken`, async () => {
+      const { fetch } = fakeFetch(() => json(200, { ...shape, status: true }));
+      await expect(call(createApiClient({ baseUrl: BASE, fetch }))).resolves.toBeDefined();
+    });
+  }
+
+  it('any 2xx with the right body is a success; a 300 is not', async () => {
+    const { fetch } = fakeFetch(
+      () => json(201, { status: true, history: [] }),
+      () => json(299, { status: true, history: [] }),
+      () => json(300, { status: true, history: [] }),
+    );
+    const client = createApiClient({ baseUrl: BASE, fetch });
+    expect(await client.getConversation(CONVERSATION)).toEqual([]);
+    expect(await client.getConversation(CONVERSATION)).toEqual([]);
+    expect((await rejection(client.getConversation(CONVERSATION))).kind).toBe('unexpected');
+  });
+});
+
 describe('helpers', () => {
   it('isUuid accepts canonical UUIDs in any case and nothing else', () => {
     expect(isUuid(CONVERSATION)).toBe(true);
