@@ -67,21 +67,38 @@ export class ApiError extends Error {
 }
 
 /**
- * True when a failed send may still have reached the server and been processed
- * (so the message must not be sent again without reading the history first).
- * Only answers that say the request was refused unprocessed are excluded; see the store's delivery.
+ * What a failed send says about its message:
+ * - `unknown`: it may have been processed (no answer, a 5xx, an answer not of the API's shape): only
+ *   the history can tell, and the message must not be sent again before it has been read;
+ * - `refused`: surely not processed (429, 404, 422, insufficient balance): it may go again unchecked;
+ * - `answered`: the server took it and answered with an error (the assistant failed, another 4xx): it
+ *   may be in the history, so a retry looks there first.
  */
-export function isOutcomeUnknown(error: ApiError): boolean {
+export function sendOutcome(error: ApiError): 'unknown' | 'refused' | 'answered' {
   switch (error.kind) {
     case 'network':
     case 'timeout':
     case 'server':
     case 'unexpected':
     case 'not_api':
-      return true;
-    default:
-      return false;
+      return 'unknown';
+    case 'rate_limited':
+    case 'not_found':
+    case 'validation':
+    case 'insufficient_balance':
+      return 'refused';
+    case 'assistant_failed':
+    case 'rejected':
+      return 'answered';
   }
+}
+
+/**
+ * True when a failed send may still have reached the server and been processed
+ * (so the message must not be sent again without reading the history first).
+ */
+export function isOutcomeUnknown(error: ApiError): boolean {
+  return sendOutcome(error) === 'unknown';
 }
 
 /**

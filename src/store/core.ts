@@ -56,7 +56,7 @@ export interface Core {
   readId(): string | null;
   /** Forgets `id` as the stored (and announced) conversation. */
   forgetId(id: string): void;
-  /** Shows conversation `id` just opened with `history`, and remembers it for the next visit. */
+  /** Shows conversation `id` as opened with `history`, and remembers it for the next visit. */
   enter(id: string, history: readonly WireMessage[]): void;
   /** Sets what holds up the current `connecting` or `ready` state (no effect in others). */
   setTrouble(trouble: ChatError | undefined): void;
@@ -107,11 +107,14 @@ export function createCore(options: StoreOptions, deps: StoreDeps): Core {
       if (core.announced === id) core.announced = null;
     },
     enter(id, history) {
-      if (core.conversationId.value !== id) {
+      if (core.conversationId.value === id) {
+        // Opened again (Retry after a failure): the messages shown keep their ids and stay what they were.
+        core.history.update(history);
+      } else {
         core.conversationId.value = id;
+        core.history.open(history);
         core.emit({ type: 'conversation', conversationId: id });
       }
-      core.history.open(history);
       persistence.saveId(id);
     },
     setTrouble(trouble) {

@@ -4,7 +4,7 @@
  * history (./reconcile.ts); so is every retry of a message the server may have taken. Only refusals
  * that surely were not processed (429, 404, 422, insufficient balance) let a message go again unchecked.
  */
-import { isOutcomeUnknown, isTransient, type ApiError, type ApiErrorKind } from '../api/errors';
+import { isTransient, sendOutcome, type ApiError } from '../api/errors';
 import type { Reply } from '../api/client';
 import type { ChatError } from '../model';
 import { NOT_SENT, toApiError, type Core, type Outcome } from './core';
@@ -22,9 +22,6 @@ export interface Delivery {
   /** Forgets what it knew of the conversation left (the store moves to another). */
   reset(): void;
 }
-
-/** Refusals that say the message was not processed: it may go again without a look at the history. */
-const NOT_PROCESSED = new Set<ApiErrorKind>(['rate_limited', 'not_found', 'validation', 'insufficient_balance']);
 
 /** Creates the delivery; `conversationGone` replaces a conversation the server no longer knows. */
 export function createDelivery(core: Core, hooks: { conversationGone(): void }): Delivery {
@@ -118,12 +115,14 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
   /** What a failed send means for its message. */
   async function failed(item: Outgoing, error: ApiError, signal: AbortSignal): Promise<void> {
     const chatError = toChatError(error, error.kind !== 'validation');
+    const outcome = sendOutcome(error);
     // A proxy's timeout or 5xx may hide a server still at work: read the history patiently.
-    if (isOutcomeUnknown(error)) {
+    if (outcome === 'unknown') {
       await settle(item, signal, chatError);
       return;
     }
-    if (NOT_PROCESSED.has(error.kind)) item.snapshot = undefined;
+    // Surely not processed: it may go again unchecked. Otherwise its retry looks first.
+    if (outcome === 'refused') item.snapshot = undefined;
     switch (error.kind) {
       case 'rate_limited': {
         // Waits as told (with the time shown), then the pump sends it again.
@@ -142,7 +141,7 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
         outbox.update(item, 'failed', chatError);
         return core.halt(error);
       default:
-        // Refused (validation), or processed without a reply (assistant failed, another 4xx): a retry looks first.
+        // Refused as invalid (its retry goes straight out), or answered with an error (its retry looks first).
         return core.fail(item, chatError);
     }
   }

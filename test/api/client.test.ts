@@ -243,7 +243,7 @@ describe('failures', () => {
     ['302 without redirect', () => new Response('', { status: 302 }), 'unexpected', {}],
   ];
 
-  it.each(cases)('%s becomes %s', async (_name, respond, kind, details) => {
+  it.each(cases.map(([name, respond, kind, details]) => ({ name, respond, kind, details })))('$name becomes $kind', async ({ respond, kind, details }) => {
     const { fetch } = fakeFetch(respond);
     const client = createApiClient({ baseUrl: BASE, fetch });
     for (const call of [
@@ -462,13 +462,13 @@ describe('an address that is not the chat API', () => {
 });
 
 describe('what an error answer’s body was', () => {
-  it.each<[string, () => Response, string]>([
-    ['empty', () => new Response('', { status: 502 }), 'empty'],
-    ['blank', () => new Response(' \n', { status: 502 }), 'empty'],
-    ['a JSON object', () => json(502, { message: 'Bad gateway' }), 'json'],
-    ['an HTML page', () => html(502, 'Bad Gateway'), 'other'],
-    ['a JSON list', () => json(502, [1]), 'other'],
-  ])('%s: %s', async (_name, respond, body) => {
+  it.each<{ name: string; respond: () => Response; body: string }>([
+    { name: 'empty', respond: () => new Response('', { status: 502 }), body: 'empty' },
+    { name: 'blank', respond: () => new Response(' \n', { status: 502 }), body: 'empty' },
+    { name: 'a JSON object', respond: () => json(502, { message: 'Bad gateway' }), body: 'json' },
+    { name: 'an HTML page', respond: () => html(502, 'Bad Gateway'), body: 'other' },
+    { name: 'a JSON list', respond: () => json(502, [1]), body: 'other' },
+  ])('a 502 whose body is $name is told apart as $body', async ({ respond, body }) => {
     const { fetch } = fakeFetch(respond);
     expect(await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).toMatchObject({ kind: 'server', body });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError, isOutcomeUnknown, isTransient, type ApiErrorKind, type ErrorBody } from '../../src/api/errors';
+import { ApiError, isOutcomeUnknown, isTransient, sendOutcome, type ApiErrorKind, type ErrorBody } from '../../src/api/errors';
 
 const KINDS: ApiErrorKind[] = [
   'not_found',
@@ -53,5 +53,23 @@ describe('ApiError', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ kind: 'not_api', status: 404, body: 'other', url: 'https://x.test/conversations' });
     expect(error.message).toBe('https://x.test/conversations did not answer like the chat API.');
+  });
+});
+
+describe('what a failed send says about its message', () => {
+  test.each<[ApiErrorKind, 'unknown' | 'refused' | 'answered']>([
+    ['network', 'unknown'],
+    ['timeout', 'unknown'],
+    ['server', 'unknown'],
+    ['unexpected', 'unknown'],
+    ['not_api', 'unknown'],
+    ['rate_limited', 'refused'],
+    ['not_found', 'refused'],
+    ['validation', 'refused'],
+    ['insufficient_balance', 'refused'],
+    ['assistant_failed', 'answered'],
+    ['rejected', 'answered'],
+  ])('%s: %s', (kind, outcome) => {
+    expect(sendOutcome(new ApiError(kind, 'x'))).toBe(outcome);
   });
 });

@@ -6,8 +6,9 @@ import type { ApiClient, CallOptions, Reply } from '../../src/api/client';
 import { isUuid } from '../../src/api/client';
 import { ApiError, type ApiErrorKind } from '../../src/api/errors';
 import type { ConversationType, VariableValue, WireMessage } from '../../src/api/types';
-import { MAX_MESSAGE_LENGTH } from '../../src/api/types';
 
+/** The contract's limit on a user message, in characters (code points); the fake's own, not the widget's. */
+const CONTRACT_MAX_LENGTH = 2000;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The fixture assistants (same UUIDs as the stand-in API). */
@@ -170,7 +171,7 @@ export function createFakeClient(
   function accept(id: string, text: string): () => Reply {
     const found = conversation(id);
     // A strict JSON decoder refuses lone surrogates (half an emoji).
-    if (!text.trim() || [...text].length > MAX_MESSAGE_LENGTH || LONE_SURROGATE.test(text)) {
+    if (!text.trim() || [...text].length > CONTRACT_MAX_LENGTH || LONE_SURROGATE.test(text)) {
       throw new ApiError('validation', 'The message field is invalid.', { status: 422, fields: { message: ['invalid'] } });
     }
     if (found.type === 'widget' && assistants[found.assistantId]?.funded === false) {

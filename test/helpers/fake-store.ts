@@ -3,7 +3,7 @@
  * in any state, and reads `calls` to see which actions the UI took. No network, no timers.
  */
 import { signal, type Signal } from '@preact/signals-core';
-import { MAX_MESSAGE_LENGTH, type JsonObject } from '../../src/api/types';
+import type { JsonObject } from '../../src/api/types';
 import type { ChatError, ChatMessage, ChatNotice, ChatStatus, FunctionCallPart, MessageStatus } from '../../src/model';
 import type { ConversationStore, SendRejection, StoreEvent, StoreState } from '../../src/store/types';
 
@@ -88,7 +88,7 @@ export function createFakeStore(initial: readonly ChatMessage[] = []): FakeStore
       store.calls.send.push(text);
       if (store.sendResult !== undefined) return store.sendResult;
       if (!text.trim()) return 'empty';
-      if (text.length > MAX_MESSAGE_LENGTH) return 'too-long';
+      if (text.length > 2000) return 'too-long';
       store.push(userMessage(text, 'sending'));
       return null;
     },

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createApiClient, type FetchLike } from '../../src/api/client';
 import { createBrowserStoreDeps, createTabSync, pageLifecycle, type TabSyncEnv } from '../../src/store/browser';

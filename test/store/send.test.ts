@@ -164,7 +164,7 @@ describe('insufficient balance on a send', () => {
   test('the message fails, the widget says "unavailable", nothing is retried by itself', async () => {
     const assistants = { [ASSISTANT]: { greeting: GREETING, funded: true } };
     const world = createFakeWorld({ assistants });
-    const { store } = await ready({}, world);
+    const { store, events } = await ready({}, world);
     assistants[ASSISTANT].funded = false;
     store.send('hello');
     await flush();
@@ -176,11 +176,15 @@ describe('insufficient balance on a send', () => {
 
     // The owner tops up; the visitor presses Retry.
     assistants[ASSISTANT].funded = true;
+    const greeting = store.messages.value[0]!;
     store.retry(store.messages.value.at(-1)!.id);
     await flush();
     expect(world.client.calls('send')).toHaveLength(2);
-    expect(store.status.value).toBe('ready');
+    expect(store.state.value).toEqual({ type: 'ready' });
     expect(shown(store).slice(-2)).toEqual(['user: hello', 'assistant: You said: hello']);
+    // The conversation read again is the same one: what was shown keeps its place.
+    expect(store.messages.value[0]).toBe(greeting);
+    expect(events.filter((e) => e.type === 'conversation')).toHaveLength(1);
   });
 });
 

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, test } from 'vitest';
 import { createStorage } from '../../src/store/storage';
 import { createFakeStorage, type FakeStorage } from '../helpers/fake-deps';
