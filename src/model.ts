@@ -80,7 +80,7 @@ const FAILED_STATUS = /^(error|errored|fail|failed|failure)$/i;
  * Whether a function call worked, judged from what tools really return:
  * 1. an explicit boolean `success` or `ok` decides (`{ ok: true, error: "…" }` worked; `{ success: false }` did not);
  * 2. otherwise it failed when `status` is a failure word (`"error"`, `"failed"`…), `false`, or an HTTP
- *    status of 400 or more (`status`, `statusCode`, `status_code`); or when `error` or `errors` holds
+ *    status of 400 or more (`status`, `statusCode`, `status_code`, a number or digits); or when `error` or `errors` holds
  *    something (a message, a code, a non-empty object or list; not `null`, `false`, `0`, `""`, `[]` or `{}`);
  * 3. anything else worked (`{}`, `{ status: "ok" }`, `{ error: null }`, `{ errors: [] }`).
  */
@@ -91,10 +91,15 @@ export function functionCallSucceeded(result: JsonObject): boolean {
   const failed =
     status === false ||
     (typeof status === 'string' && FAILED_STATUS.test(status.trim())) ||
-    [status, statusCode, status_code].some((code) => typeof code === 'number' && code >= 400) ||
+    [status, statusCode, status_code].some(isHttpFailure) ||
     holds(error) ||
     holds(errors);
   return !failed;
+}
+
+/** True for an HTTP status of 400 or more, as a number or as digits (`500`, `"404"`). */
+function isHttpFailure(code: unknown): boolean {
+  return (typeof code === 'number' || (typeof code === 'string' && /^\s*\d+\s*$/.test(code))) && Number(code) >= 400;
 }
 
 /** True for a value that carries something: not null, false, 0 or empty ("", [], {}). */

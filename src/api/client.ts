@@ -172,8 +172,6 @@ function readAnswer(text: string, contentType: string | null): Answer {
   return { body: 'other', foreign };
 }
 
-/** The kinds that a 4xx status alone decides. */
-const KINDS: Record<number, ApiErrorKind> = { 422: 'validation', 429: 'rate_limited' };
 
 /**
  * The error for any answer but a well-formed success. 429 and 5xx are decided by the status; below
@@ -207,8 +205,9 @@ function errorKind(status: number, { data, foreign }: Answer, detail: string | u
   if (status < 400) return 'unexpected';
   // A 404 of the API names what was not found; any other 404 is an address that is not the API.
   if (status === 404) return detail ? 'not_found' : 'not_api';
+  if (status === 422) return 'validation';
   const text = `${data?.error_code} ${detail}`;
-  return KINDS[status] ?? (/balance/i.test(text) ? 'insufficient_balance' : /failed to process/i.test(text) ? 'assistant_failed' : 'rejected');
+  return /balance/i.test(text) ? 'insufficient_balance' : /failed to process/i.test(text) ? 'assistant_failed' : 'rejected';
 }
 
 /** A wait in seconds, given as a number of seconds or (`Retry-After`) an HTTP date; at most an hour. */

@@ -40,7 +40,7 @@ export function createBrowserStoreDeps(input: BrowserStoreDepsInput): StoreDeps 
   return {
     client,
     storage: choice ? createStorage(choice) : (storage as StorageLike),
-    tabStorage: input.tabStorage ?? createStorage(choice === 'memory' ? 'memory' : 'session'),
+    tabStorage: input.tabStorage ?? createStorage(choice === 'memory' ? choice : 'session'),
     now: Date.now,
     newId: () => `${prefix}-${++count}`,
     setTimer: (callback, ms) => setTimeout(callback, ms),

@@ -7,7 +7,7 @@
 import { isTransient, sendOutcome, type ApiError } from '../api/errors';
 import type { Reply } from '../api/client';
 import type { ChatError } from '../model';
-import { NOT_SENT, toApiError, type Core, type Outcome } from './core';
+import { NOT_SENT, toApiError, type Core } from './core';
 import type { Outgoing } from './outbox';
 import { reconcile } from './reconcile';
 import { toChatError } from './state';
@@ -92,19 +92,19 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
     }
     item.snapshot = history.wire.length;
     outbox.update(item, 'sending');
-    const slow = deps.setTimer(() => item.status === 'sending' && outbox.update(item, 'slow'), core.options.slowAfterMs);
-    let reply: Outcome<Reply>;
+    const slow = deps.setTimer(() => outbox.update(item, 'slow'), core.options.slowAfterMs);
+    let reply: Reply | undefined;
+    let error: ApiError | undefined;
     try {
-      reply = { type: 'done', value: await deps.client.sendMessage(core.conversationId.value!, item.text, { signal }) };
+      reply = await deps.client.sendMessage(core.conversationId.value!, item.text, { signal });
     } catch (e) {
-      reply = { type: 'failed', error: toApiError(e) };
-    } finally {
-      deps.clearTimer(slow);
+      error = toApiError(e);
     }
+    deps.clearTimer(slow);
     if (signal.aborted) return;
-    if (reply.type === 'failed') return failed(item, reply.error, signal);
+    if (!reply) return failed(item, error!, signal);
     const index = history.wire.length;
-    const { message, functionCalls } = reply.value;
+    const { message, functionCalls } = reply;
     history.update(
       [...history.wire, { role: 'user', content: item.text }, { role: 'assistant', content: message, function_calls: functionCalls }],
       { index, id: item.id },

@@ -53,9 +53,8 @@ export function createShownHistory(newId: () => string): ShownHistory {
       return wire;
     },
     open(history) {
+      // New ids: nothing shown before is taken for this conversation's messages.
       ids = [];
-      wire = [];
-      messages.value = [];
       opened = history.length;
       show(history);
     },

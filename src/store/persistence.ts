@@ -9,7 +9,7 @@
  * version, or huge. Reads check the size before parsing and the shape after; whatever fails reads as
  * nothing. Writes that fail are dropped (the storage seam keeps them in memory).
  */
-import { toJson, parseObject } from '../api/json';
+import { isObject, parseObject, toJson } from '../api/json';
 import { wellFormed } from '../api/message-text';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
 import { isUuid, trimBase } from '../api/url';
@@ -106,8 +106,7 @@ export function createPersistence(scope: { assistantId: string; apiBase: string 
     const escape = body.lastIndexOf('\\');
     if (escape > body.length - ESCAPED) body = body.slice(0, escape);
     // Throws (not ours after all) when the body holds the string's end: no text of ours is that short.
-    const text: unknown = attemptValue(() => JSON.parse(`"${body}"`));
-    return typeof text === 'string' ? text : undefined;
+    return attemptValue(() => JSON.parse(`"${body}"`) as string);
   }
 
   return {
@@ -161,8 +160,8 @@ export function createPersistence(scope: { assistantId: string; apiBase: string 
 
 /** An outbox item of the stored shape and size (a sendable text), or undefined. */
 function toItem(value: unknown): StoredItem | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { id, text, snapshot } = value as Record<string, unknown>;
+  if (!isObject(value)) return undefined;
+  const { id, text, snapshot } = value;
   if (typeof id !== 'string' || !id || id.length > 100) return undefined;
   // Two units a character at most: longer is not a text this widget took.
   if (typeof text !== 'string' || !text.trim() || text.length > 2 * MAX_MESSAGE_LENGTH) return undefined;

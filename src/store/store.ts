@@ -37,8 +37,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   const opener = createOpener(core);
   const delivery = createDelivery(core, {
     conversationGone() {
-      const id = core.conversationId.value;
-      if (id) core.forgetId(id);
+      core.forgetId(core.conversationId.value!);
       void restart(true, 'conversation-replaced');
     },
   });
@@ -50,16 +49,17 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   let preparing = false;
   let lastSend = { text: '', at: -Infinity };
 
-  function begin(mode: OpenMode, prefer: string | null = null): Promise<void> {
+  function begin(mode: OpenMode): Promise<void> {
     preparing = mode === 'prepare';
-    loading = opener.open(mode, prefer).then((opened) => {
-      if (opened && mode === 'start') whenOpen();
+    loading = opener.open(mode).then(() => {
+      if (mode === 'start') whenOpen();
     });
     return loading;
   }
 
   /** Once the conversation is open: what the last page left is restored, and what waits is sent. */
   function whenOpen() {
+    if (state.value.type !== 'ready') return;
     restoreOutbox();
     void delivery.pump();
   }
@@ -83,17 +83,16 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
 
   /** Gives texts the visitor typed back to the draft (at its end, each on a line of its own), saved at once. */
   function toDraft(texts: string[]) {
-    if (!texts.length) return;
     draft.text.value = [draft.text.value, ...texts].filter(Boolean).join('\n');
     draft.flush();
   }
 
   /**
-   * Abandons every flow of the current conversation and opens `prefer` (or a new one). With `keep`,
+   * Abandons every flow of the current conversation and opens the stored one (or a new one). With `keep`,
    * messages that never left wait for the next conversation and the others (which belong to the old
    * one) are offered again; without, the texts of messages not sent go back to the draft.
    */
-  function restart(keep: boolean, note: ChatNotice | null, prefer: string | null = null): Promise<void> {
+  function restart(keep: boolean, note: ChatNotice | null): Promise<void> {
     core.endSession();
     delivery.reset();
     core.awaitingReply.value = false;
@@ -111,7 +110,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     history.clear();
     core.conversationId.value = null;
     core.notice.value = note;
-    return begin('start', prefer);
+    return begin('start');
   }
 
   async function start(): Promise<void> {
@@ -139,7 +138,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     const current = state.value;
     // Two tabs that created at once (no locks): storage holds the one that wrote last; all follow it.
     if (current.type !== 'idle' && !isBlockedForGood(current) && id !== core.conversationId.value && core.readId() === id) {
-      void restart(true, current.type === 'ready' ? 'conversation-reset' : core.notice.value, id);
+      void restart(true, current.type === 'ready' ? 'conversation-reset' : core.notice.value);
     }
   });
   const stopNetwork = deps.network.subscribe((online) => {
@@ -186,7 +185,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       if (item?.status !== 'failed') return;
       outbox.remove(item);
       toDraft([item.text]);
-      if (state.value.type === 'ready') void delivery.pump();
+      void delivery.pump();
     },
     async reset() {
       if (isBlockedForGood(state.value)) return;

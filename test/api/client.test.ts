@@ -4,6 +4,7 @@ import { createApiClient, isUuid, toJson, type FetchLike } from '../../src/api/c
 import { ApiError, isOutcomeUnknown, type ApiErrorKind } from '../../src/api/errors';
 
 const BASE = 'https://api.example.test/v1';
+const JSON_TYPE = 'application/json';
 const CONVERSATION = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';
 const ASSISTANT = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 
@@ -182,6 +183,7 @@ describe('what goes over the wire', () => {
 
     for (const { init } of calls) {
       expect(init.credentials).toBe('omit');
+      expect(init.cache).toBe('no-store');
       expect(init.signal).toBeInstanceOf(AbortSignal);
     }
     expect(calls.map(({ init }) => [...new Headers(init.headers).keys()].sort())).toEqual([
@@ -512,11 +514,92 @@ describe('a 200 is a success only with status: true', () => {
   });
 });
 
+describe('the details of an error answer', () => {
+  const client = (respond: () => Response) => createApiClient({ baseUrl: BASE, fetch: fakeFetch(respond).fetch });
+
+  it('a blank error text gives way to the message beside it', async () => {
+    const error = await rejection(client(() => json(403, { error: '   ', message: 'Plan limit reached' })).getConversation(CONVERSATION));
+    expect(error.message).toBe('Plan limit reached');
+  });
+
+  it('a wait and field messages are read only where they belong (429, 422)', async () => {
+    const error = await rejection(client(() => json(400, { error: 'No', retry_after: 7, errors: { message: ['x'] } })).getConversation(CONVERSATION));
+    expect(error).toMatchObject({ kind: 'rejected', retryAfterMs: undefined, fields: undefined });
+  });
+
+  it('a 499 is a refusal, a 500 the server’s', async () => {
+    expect((await rejection(client(() => json(499, { error: 'Closed' })).getConversation(CONVERSATION))).kind).toBe('rejected');
+    expect((await rejection(client(() => json(500, { error: 'Oops' })).getConversation(CONVERSATION))).kind).toBe('server');
+  });
+
+  it.each<[unknown, number]>([
+    [0, 0],
+    [-5, 5000],
+    ['soon', 5000],
+    [7200, 3_600_000],
+  ])('a retry_after of %j waits %i ms', async (retryAfter, ms) => {
+    const error = await rejection(client(() => json(429, { error: 'Slow down', retry_after: retryAfter })).getConversation(CONVERSATION));
+    expect(error.retryAfterMs).toBe(ms);
+  });
+
+  it('a 1xx answer with a success body is not a success', async () => {
+    const fetch: FetchLike = async () => ({ status: 199, text: async () => '{"status":true,"history":[]}', headers: new Headers({ 'Content-Type': JSON_TYPE }) });
+    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).kind).toBe('unexpected');
+  });
+
+  it('a body that is neither JSON nor HTML, without a content type, is not the API', async () => {
+    const fetch: FetchLike = async () => ({ status: 200, text: async () => 'OK', headers: new Headers() });
+    expect(await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).toMatchObject({
+      kind: 'not_api',
+      message: `${BASE}/conversations/${CONVERSATION} did not answer like the chat API (not JSON, status 200).`,
+    });
+  });
+
+  it('an HTML page after blank lines, without a content type, is an HTML page', async () => {
+    const fetch: FetchLike = async () => ({ status: 200, text: async () => '\n  <!doctype html><p>hi', headers: new Headers() });
+    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).message).toContain('(an HTML page, status 200)');
+  });
+
+  it('the content type is named without its parameters', async () => {
+    const fetch: FetchLike = async () => ({ status: 405, text: async () => 'Nope', headers: new Headers({ 'Content-Type': 'text/plain ; charset=utf-8' }) });
+    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).message).toContain('(content type text/plain, status 405)');
+  });
+
+  it('an id that is not a UUID is named in the error', async () => {
+    const error = await rejection(client(() => json(200, {})).getConversation('abc'));
+    expect(error).toMatchObject({ message: 'conversation_id must be a UUID.', fields: { conversation_id: ['must be a UUID'] } });
+  });
+});
+
+describe('what a request leaves behind', () => {
+  it('no timer and no listener on the caller’s signal, whether it succeeds or fails', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const remove = vi.spyOn(controller.signal, 'removeEventListener');
+    const { fetch } = fakeFetch(json(200, { status: true, history: [] }), json(500, {}));
+    const client = createApiClient({ baseUrl: BASE, fetch });
+    await client.getConversation(CONVERSATION, { signal: controller.signal });
+    await rejection(client.getConversation(CONVERSATION, { signal: controller.signal }));
+    expect(vi.getTimerCount()).toBe(0);
+    expect(remove.mock.calls.filter(([type]) => type === 'abort')).toHaveLength(2);
+  });
+
+  it('names a time-out and a network failure in its message', async () => {
+    vi.useFakeTimers();
+    const hanging = createApiClient({ baseUrl: BASE, fetch: () => new Promise(() => {}), timeoutMs: 10 });
+    const timedOut = rejection(hanging.getConversation(CONVERSATION));
+    await vi.advanceTimersByTimeAsync(10);
+    expect((await timedOut).message).toBe('Timed out.');
+    const failing = createApiClient({ baseUrl: BASE, fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect((await rejection(failing.getConversation(CONVERSATION))).message).toBe('Network error.');
+  });
+});
+
 describe('helpers', () => {
   it('isUuid accepts canonical UUIDs in any case and nothing else', () => {
     expect(isUuid(CONVERSATION)).toBe(true);
     expect(isUuid(CONVERSATION.toUpperCase())).toBe(true);
-    for (const bad of ['', CONVERSATION + 'a', CONVERSATION.replace(/-/g, ''), `{${CONVERSATION}}`, 42, null, undefined]) {
+    for (const bad of ['', CONVERSATION + 'a', CONVERSATION.replace(/-/g, ''), `{${CONVERSATION}}`, 42, null, undefined, { toString: () => CONVERSATION }]) {
       expect(isUuid(bad)).toBe(false);
     }
   });

@@ -12,6 +12,10 @@ describe('wellFormed', () => {
     ['two high surrogates, then a low one', '\ud83d\ud83d\ude00', '\ufffd😀'],
     ['a low surrogate before a high one', '\ude00\ud83d', '\ufffd\ufffd'],
     ['a lone high surrogate before a pair', '\ud800\udbff\udc00', '\ufffd\udbff\udc00'],
+    ['two lone low surrogates', '\udc00\udc00', '\ufffd\ufffd'],
+    ['a high surrogate before a private-use character', '\ud83d\ue000', '\ufffd\ue000'],
+    ['the last character there is', '\udbff\udfff', '\udbff\udfff'],
+    ['the first character past the basic plane', '\ud800\udc00', '\ud800\udc00'],
     ['empty text', '', ''],
   ])('%s', (_name, text, expected) => {
     expect(wellFormed(text)).toBe(expected);
@@ -41,6 +45,9 @@ describe('messageLength', () => {
     ['\ud83d\ud83d\ude00', 2],
     ['😀😀', 2],
     ['x\ud83d', 2],
+    ['\udc00\udc00', 2],
+    ['\ud83d\ue000', 2],
+    ['\udbff\udfff', 1],
   ])('%j counts %i', (text, length) => {
     expect(messageLength(text)).toBe(length);
   });

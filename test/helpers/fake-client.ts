@@ -37,7 +37,8 @@ type LostAs = Extract<ApiErrorKind, 'network' | 'timeout' | 'server' | 'unexpect
  * - `working`: the server took the message, the connection dropped, the reply comes later
  *   (after `ms` of fake time, or at `finishWork()`).
  * - `slow`: the answer comes after `ms` of fake time (the user message is stored at once, the
- *   reply at the end, like the stand-in API); cancelling does not stop the server.
+ *   reply at the end, like the stand-in API); cancelling does not stop the server. `deaf`: the
+ *   answer comes even to a cancelled call (a transport that ignores its signal).
  * - `hang`: the server took the message and never answers (reply at `finishWork()`).
  * - `rate-limited`: 429, nothing processed.
  * - `error`: the server answers this error without processing anything.
@@ -47,7 +48,7 @@ export type FakeFault =
   | { kind: 'lost-before-processing'; as?: LostAs }
   | { kind: 'lost-after-processing'; as?: LostAs }
   | { kind: 'working'; as?: LostAs; ms?: number }
-  | { kind: 'slow'; ms: number }
+  | { kind: 'slow'; ms: number; deaf?: boolean }
   | { kind: 'hang' }
   | { kind: 'rate-limited'; retryAfterMs: number }
   | { kind: 'error'; error: ApiError }
@@ -159,7 +160,7 @@ export function createFakeClient(
         throw lost(fault.as);
       case 'slow':
         return new Promise<T>((resolve, reject) => {
-          signal?.addEventListener('abort', () => reject(cancelled()));
+          if (!fault.deaf) signal?.addEventListener('abort', () => reject(cancelled()));
           later(fault.ms, () => resolve(finish()));
         });
       case 'hang':

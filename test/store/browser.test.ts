@@ -105,6 +105,47 @@ describe('createTabSync', () => {
     expect(runs).toBe(1);
   });
 
+  test('each listener of a tab hears a message once; the channel closes when the last one stops', async () => {
+    const opened: BroadcastChannel[] = [];
+    const env: TabSyncEnv = {
+      openChannel: (name) => {
+        const channel = new BroadcastChannel(name);
+        opened.push(channel);
+        return channel;
+      },
+      locks: () => undefined,
+    };
+    const sync = createTabSync('site-j', env);
+    const first: TabMessage[] = [];
+    const second: TabMessage[] = [];
+    const stopFirst = sync.subscribe((message) => first.push(message));
+    const stopSecond = sync.subscribe((message) => second.push(message));
+    expect(opened).toHaveLength(1);
+    const close = vi.spyOn(opened[0]!, 'close');
+    const other = createTabSync('site-j', noLocks);
+    listen(other);
+    other.post({ type: 'conversation', conversationId: ID });
+    await vi.waitFor(() => expect(second).toHaveLength(1));
+    expect(first).toHaveLength(1);
+    stopFirst();
+    expect(close).not.toHaveBeenCalled();
+    other.post({ type: 'history-changed', conversationId: ID });
+    await vi.waitFor(() => expect(second).toHaveLength(2));
+    expect(first).toHaveLength(1);
+    stopSecond();
+    expect(close).toHaveBeenCalledOnce();
+  });
+
+  test('by default, tabs of a scope talk over a BroadcastChannel', async () => {
+    const one = createTabSync('site-k');
+    const two = createTabSync('site-k');
+    const heard = listen(two);
+    listen(one);
+    one.post({ type: 'conversation', conversationId: ID });
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'conversation', conversationId: ID }]));
+    expect(await one.withLock('create', async () => 'ran')).toBe('ran');
+  });
+
   test('locks that cannot even be looked up: the task runs at once', async () => {
     const sync = createTabSync('site-h', {
       openChannel: noLocks.openChannel,
@@ -135,6 +176,7 @@ describe('createBrowserStoreDeps', () => {
     window.dispatchEvent(new Event('online'));
     stop();
     window.dispatchEvent(new Event('offline'));
+    window.dispatchEvent(new Event('online'));
     expect(seen).toEqual([false, true]);
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

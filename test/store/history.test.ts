@@ -96,6 +96,19 @@ describe('the history shown', () => {
     expect(history.messages.value.map((m) => m.id)).toEqual(['h1', 'local-1', 'h2']);
   });
 
+  test('gives a message already shown the id of the local message it was', () => {
+    let ids = 0;
+    const history = createShownHistory(() => `h${++ids}`);
+    history.open([assistant('Hi')]);
+    history.update([assistant('Hi'), user('mine')]);
+    history.update([assistant('Hi'), user('mine'), assistant('reply')], { index: 1, id: 'local-1' });
+    expect(history.messages.value.map((m) => m.id)).toEqual(['h1', 'local-1', 'h3']);
+  });
+
+  test('shows nothing before a conversation is opened', () => {
+    expect(createShownHistory(() => 'id').messages.value).toEqual([]);
+  });
+
   test('makes the parts of a message when they are read, the function calls with their state', () => {
     const history = createShownHistory(() => 'id');
     const calls = [{ name: 'book', arguments: { at: '9:00' }, result: { error: 'taken' } }];

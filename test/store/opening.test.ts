@@ -42,7 +42,7 @@ describe('opening, as the visitor sees it', () => {
   test('network trouble while resuming: it says so and when it tries again, then after three tries offers Retry', async () => {
     const world = worldWithStoredConversation();
     world.client.failNext('get', { kind: 'lost-before-processing', as: 'network' }, 3);
-    const { store } = openTab(world);
+    const { store, events } = openTab(world);
     const started = store.start();
     await flush();
     const first = world.timers.now();
@@ -58,6 +58,8 @@ describe('opening, as the visitor sees it', () => {
     expect(store.state.value).toEqual({ type: 'failed', error: { kind: 'network', detail: 'lost (network)', retryable: true } });
     expect(store.error.value).toEqual({ kind: 'network', detail: 'lost (network)', retryable: true });
     expect(store.status.value).toBe('error');
+    // The host page hears of the failure once, not of each try.
+    expect(events.filter((e) => e.type === 'error')).toEqual([{ type: 'error', error: { kind: 'network', detail: 'lost (network)', retryable: true } }]);
     // Retry reads again; nothing was created.
     await store.start();
     expect(store.state.value).toEqual({ type: 'ready' });
@@ -68,9 +70,12 @@ describe('opening, as the visitor sees it', () => {
   test('a proxy page (502 HTML) while resuming is not retried: the error shows at once', async () => {
     const world = worldWithStoredConversation();
     world.client.failNext('get', { kind: 'error', error: serverError(502, 'other') });
-    const { store } = openTab(world);
+    const { store, deps, events } = openTab(world);
     await store.start();
     expect(store.state.value).toEqual({ type: 'failed', error: { kind: 'server', detail: 'HTTP 502', retryable: true } });
+    expect(events).toEqual([{ type: 'error', error: { kind: 'server', detail: 'HTTP 502', retryable: true } }]);
+    // A passing failure is the visitor's to retry, not the site owner's to fix.
+    expect(deps.warnings).toEqual([]);
     await world.timers.quiet();
     expect(world.client.requests.map((r) => r.route)).toEqual(['get']);
   });

@@ -19,6 +19,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A tab storage holding an outbox of `items`, of no conversation. */
+function storedOutbox(items: unknown[]) {
+  const tabStorage = createFakeStorage();
+  tabStorage.data.set(KEY + ':outbox', envelope({ conversationId: null, items }));
+  return tabStorage;
+}
+
 describe('values too big to be ours are not parsed', () => {
   test('a multi-megabyte conversation id value is ignored, and a conversation is created', async () => {
     const world = createFakeWorld();
@@ -69,6 +76,12 @@ describe('values too big to be ours are not parsed', () => {
     expect(store.notice.value).toBeNull();
   });
 
+  test('a multi-megabyte draft of escaped characters only keeps its first 10,000', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: '"'.repeat(MEGABYTES / 6) }));
+    expect(openTab(world).store.draft.value).toBe('"'.repeat(10_000));
+  });
+
   test('a multi-megabyte value that is not JSON is ignored', () => {
     const world = createFakeWorld();
     world.storage.data.set(KEY + ':draft', envelope({ text: '' }).slice(0, -3) + '\\'.repeat(MEGABYTES));
@@ -88,11 +101,21 @@ describe('a long draft', () => {
     expect(store.notice.value).toBeNull();
   });
 
-  test('is cut between characters, never inside an emoji', () => {
+  test.each([
+    ['an emoji', '😀'],
+    ['the first character past the basic plane', '\u{10000}'],
+    ['the last character there is', '\u{10ffff}'],
+  ])('is cut between characters, never inside %s', (_name, character) => {
     const world = createFakeWorld();
-    world.storage.data.set(KEY + ':draft', envelope({ text: 'y'.repeat(9999) + '😀'.repeat(10) }));
+    world.storage.data.set(KEY + ':draft', envelope({ text: 'y'.repeat(9999) + character + 'zz' }));
     const { store } = openTab(world);
     expect(store.draft.value).toBe('y'.repeat(9999));
+  });
+
+  test('cut where a character of the basic plane stands keeps it whole', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: 'y'.repeat(9999) + '\ue000' + 'zz' }));
+    expect(openTab(world).store.draft.value).toBe('y'.repeat(9999) + '\ue000');
   });
 
   test('stays whole on the page; only its start is saved, and the next visit says it was cut', async () => {
@@ -152,26 +175,46 @@ describe('the outbox kept for a reload', () => {
     });
   });
 
+  test('only a whole, non-negative snapshot of the same conversation makes a message looked for', async () => {
+    const { world, before, after } = await reloadAfter('in flight', 'first');
+    after.store.dispose();
+    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!);
+    stored.items = [
+      { id: 'a', text: 'zero', snapshot: 0 },
+      { id: 'b', text: 'negative', snapshot: -1 },
+      { id: 'c', text: 'fraction', snapshot: 1.5 },
+      { id: 'd', text: 'text', snapshot: '1' },
+    ];
+    before.deps.tabStorage.data.set(KEY + ':outbox', JSON.stringify(stored));
+    const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    await again.store.start();
+    expect(shown(again.store).slice(-4)).toEqual(['user: zero [checking]', 'user: negative [failed]', 'user: fraction [failed]', 'user: text [failed]']);
+  });
+
+  test('an item id of 100 characters is kept, of 101 dropped; a text of 4000 units kept, of 4001 dropped', () => {
+    const tabStorage = storedOutbox([
+      { id: 'i'.repeat(100), text: 'long id' },
+      { id: 'j'.repeat(101), text: 'too long an id' },
+      { id: 'k', text: 'x'.repeat(4000) },
+      { id: 'l', text: 'y'.repeat(4001) },
+    ]);
+    const outbox = createPersistence({ assistantId: ASSISTANT, apiBase: API_BASE }, createFakeStorage(), tabStorage).readOutbox()!;
+    expect(outbox.items.map((item) => item.id)).toEqual(['i'.repeat(100), 'k']);
+  });
+
   test('items of the wrong shape are dropped; the others come back', async () => {
     const world = createFakeWorld();
-    const tabStorage = createFakeStorage();
-    tabStorage.data.set(
-      KEY + ':outbox',
-      envelope({
-        conversationId: null,
-        items: [
-          null,
-          'text',
-          { id: 1, text: 'numeric id' },
-          { id: '', text: 'empty id' },
-          { id: 'x'.repeat(101), text: 'long id' },
-          { id: 'b', text: '   ' },
-          { id: 'c', text: 'y'.repeat(4001) },
-          { id: 'd', text: 42 },
-          { id: 'ok', text: 'kept \ud800', snapshot: -1 },
-        ],
-      }),
-    );
+    const tabStorage = storedOutbox([
+      null,
+      'text',
+      { id: 1, text: 'numeric id' },
+      { id: '', text: 'empty id' },
+      { id: 'x'.repeat(101), text: 'long id' },
+      { id: 'b', text: '   ' },
+      { id: 'c', text: 'y'.repeat(4001) },
+      { id: 'd', text: 42 },
+      { id: 'ok', text: 'kept \ud800', snapshot: -1 },
+    ]);
     const { store } = openTab(world, {}, { tabStorage });
     await store.start();
     await flush();

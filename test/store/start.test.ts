@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { createConversationStore } from '../../src/store/store';
 import { ASSISTANT, GREETING, QUIET_ASSISTANT, UNFUNDED_ASSISTANT, UNKNOWN_ASSISTANT } from '../helpers/fake-client';
@@ -174,9 +174,14 @@ describe('the draft', () => {
   });
 
   test('a hidden page with nothing new typed writes nothing', () => {
-    const { world, deps } = setup();
+    const { world, store, deps } = setup();
     deps.lifecycle.hide();
     expect(world.storage.data.size).toBe(0);
+    store.draft.value = 'once';
+    deps.lifecycle.hide();
+    const writes = vi.spyOn(world.storage, 'setItem');
+    deps.lifecycle.hide();
+    expect(writes).not.toHaveBeenCalled();
   });
 
   test('is kept under its own key beside the conversation id', async () => {
