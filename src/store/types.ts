@@ -87,13 +87,17 @@ export interface StoreOptions {
   openAttempts?: number;
 }
 
-/** Events for the host page's JS API. */
+/**
+ * Events for the host page's JS API.
+ * - `message`: this tab's own messages: each visitor message once it is on the server, and each reply.
+ *   Never the history a conversation was opened with (its greeting included), nor other tabs' messages.
+ * - `error`: something went wrong that the visitor sees: the chat cannot open, a message failed, a rate
+ *   limit holds messages up, a reply is overdue.
+ * - `conversation`: a conversation was created or resumed (also when this tab follows another tab's).
+ */
 export type StoreEvent =
-  /** This tab's messages: each visitor message once it is on the server, and each reply. Never history (greetings included) or other tabs' messages. */
   | { type: 'message'; message: ChatMessage }
-  /** Something went wrong that the visitor sees: the chat cannot open, a message failed, a rate limit, a missing reply. */
   | { type: 'error'; error: ChatError }
-  /** A conversation was created or resumed (also when this tab follows another tab's new conversation). */
   | { type: 'conversation'; conversationId: string };
 
 /** Why `send` did not take a message. */
@@ -158,7 +162,8 @@ export interface ConversationStore {
   start(): Promise<void>;
   /**
    * Gets ahead of `start()` when the visitor shows intent (hover or focus on the launcher): reads the
-   * stored conversation, so `start()` then opens onto it without another request. Never creates a
+   * stored conversation (no cross-tab lock), so `start()` then opens onto it without another request;
+   * the store is then `ready` and the host page hears the `conversation` event. Never creates a
    * conversation and never posts; without a stored id, or once started, does nothing. A failed read
    * leaves the store `idle` (and a conversation gone from the server forgotten), for `start()` to handle.
    */
@@ -182,6 +187,7 @@ export interface ConversationStore {
   reset(): Promise<void>;
   /** Replaces the variables used for the next conversation created. */
   setVariables(variables: Record<string, VariableValue>): void;
+  /** Hides the notice. */
   dismissNotice(): void;
   /** Listens to store events; returns the unsubscribe function. */
   on(listener: (event: StoreEvent) => void): () => void;
