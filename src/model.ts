@@ -43,6 +43,12 @@ export interface ChatMessage {
   status: MessageStatus;
   /** Why a `failed` message failed. */
   error?: ChatError;
+  /**
+   * True for a message that reached this page after the conversation was opened here: a reply, the
+   * visitor's own messages, messages from other tabs. Absent for the history the conversation was
+   * opened with (its greeting included), so a count of unread replies can skip them.
+   */
+  live?: boolean;
 }
 
 /** An error the UI can explain and act on. */
@@ -52,26 +58,62 @@ export interface ChatError {
   detail: string;
   /** True when the visitor can usefully try again (a Retry button). */
   retryable: boolean;
-  /** For `rate_limited`: when the store will try again by itself (epoch ms). */
+  /** When the store will try again by itself (epoch ms): after a rate limit, or between tries while opening. */
   retryAt?: number;
 }
 
-/** What the widget as a whole is doing. */
+/** What the widget as a whole is doing, in four words (the store's `state` says more). */
 export type ChatStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** A short, dismissible notice, e.g. that an old conversation was replaced by a new one. */
-export type ChatNotice = 'conversation-replaced' | 'conversation-reset';
+/**
+ * A short, dismissible notice.
+ * - `conversation-replaced`: the stored conversation was gone from the server; a new one was started.
+ * - `conversation-reset`: another tab started a new conversation; this one follows it.
+ * - `draft-trimmed`: the stored draft was longer than the widget keeps; only its start was restored.
+ */
+export type ChatNotice = 'conversation-replaced' | 'conversation-reset' | 'draft-trimmed';
 
-/** True unless the function call's result says it failed (`error`, `success: false`, `status: "error"`…). */
-export function functionCallSucceeded({ success, ok, error, status }: JsonObject): boolean {
-  return !(success === false || ok === false || (error != null && error !== false && error !== '') || /^(error|failed|failure)$/i.test(`${status}`));
+/** A `status` word that says the tool failed. */
+const FAILED_STATUS = /^(error|errored|fail|failed|failure)$/i;
+
+/**
+ * Whether a function call worked, judged from what tools really return:
+ * 1. an explicit boolean `success` or `ok` decides (`{ ok: true, error: "…" }` worked; `{ success: false }` did not);
+ * 2. otherwise it failed when `status` is a failure word (`"error"`, `"failed"`…), `false`, or an HTTP
+ *    status of 400 or more (`status`, `statusCode`, `status_code`, a number or digits); or when `error` or `errors` holds
+ *    something (a message, a code, a non-empty object or list; not `null`, `false`, `0`, `""`, `[]` or `{}`);
+ * 3. anything else worked (`{}`, `{ status: "ok" }`, `{ error: null }`, `{ errors: [] }`).
+ */
+export function functionCallSucceeded(result: JsonObject): boolean {
+  const { success, ok, status, statusCode, status_code, error, errors } = result;
+  if (typeof success === 'boolean') return success;
+  if (typeof ok === 'boolean') return ok;
+  const failed =
+    status === false ||
+    (typeof status === 'string' && FAILED_STATUS.test(status.trim())) ||
+    [status, statusCode, status_code].some(isHttpFailure) ||
+    holds(error) ||
+    holds(errors);
+  return !failed;
+}
+
+/** True for an HTTP status of 400 or more, as a number or as digits (`500`, `"404"`). */
+function isHttpFailure(code: unknown): boolean {
+  return (typeof code === 'number' || (typeof code === 'string' && /^\s*\d+\s*$/.test(code))) && Number(code) >= 400;
+}
+
+/** True for a value that carries something: not null, false, 0 or empty ("", [], {}). */
+function holds(value: unknown): boolean {
+  return typeof value === 'object' && value !== null ? Object.keys(value).length > 0 : !!value;
 }
 
 /** The parts of a wire message: the function calls the assistant ran, then its text. */
 export function toParts(message: Pick<WireMessage, 'content' | 'function_calls'>): MessagePart[] {
   const parts: MessagePart[] = (message.function_calls ?? []).map((call) => ({
     type: 'function_call',
-    ...call,
+    name: call.name,
+    arguments: call.arguments,
+    result: call.result,
     state: functionCallSucceeded(call.result) ? 'success' : 'error',
   }));
   if (message.content) parts.push({ type: 'text', text: message.content });

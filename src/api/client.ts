@@ -1,11 +1,17 @@
-import { ApiError, type ApiErrorKind } from './errors';
-import type {
-  ConversationType,
-  JsonObject,
-  VariableValue,
-  WireFunctionCall,
-  WireMessage,
-} from './types';
+/**
+ * The typed client of the conversation API (src/api/contract/conversations.md): the only caller of
+ * `fetch`. It resolves only with answers of the contract's shape and rejects only with an `ApiError`
+ * whose kind says what the answer (or its absence) was.
+ */
+import { ApiError, type ApiErrorKind, type ErrorBody } from './errors';
+import { isObject, parseObject, toJson } from './json';
+import type { ConversationType, JsonObject, VariableValue, WireFunctionCall, WireMessage } from './types';
+import { isUuid, trimBase } from './url';
+import { isCallList, toHistory } from './wire';
+
+// Their earlier home: config.ts, widget.tsx and others import them from here.
+export { isObject, toJson } from './json';
+export { isUuid, trimBase } from './url';
 
 /** What the client reads of a response (a `Response` has it all). */
 export type ResponseLike = Pick<Response, 'status' | 'text'> & { headers: Pick<Headers, 'get'> };
@@ -56,25 +62,13 @@ export interface ApiClient {
   sendMessage(conversationId: string, message: string, options?: CallOptions): Promise<Reply>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a UUID in its canonical textual form. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
-
-/** An API root without its trailing slashes (`https://x.test/api/` and `https://x.test/api` are one base). */
-export function trimBase(apiBase: string): string {
-  return apiBase.replace(/\/+$/, '');
-}
-
 /** Creates a client for the conversation API at `options.baseUrl`. */
 export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, sendTimeoutMs = 45000 }: ApiClientOptions): ApiClient {
   const base = trimBase(baseUrl);
 
   /**
    * One request (a POST when there is a body). Resolves with what `pick` makes of a successful
-   * answer; rejects with an `ApiError` for anything else, `pick` finding nothing included.
+   * answer (`status: true` and the endpoint's shape); rejects with an `ApiError` for anything else.
    */
   async function request<T>(
     path: string,
@@ -83,6 +77,7 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
     options: CallOptions | undefined,
     pick: (data: JsonObject) => T | false | undefined,
   ): Promise<T> {
+    const url = base + path;
     const signal = options?.signal;
     const controller = new AbortController();
     const abort = () => controller.abort();
@@ -95,7 +90,7 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
       if (signal?.aborted) throw signal.reason;
       // Only what the contract needs: no cookies, no credentials, no extra headers.
       const response = await Promise.race([
-        (transport ?? fetch)(base + path, {
+        (transport ?? fetch)(url, {
           method: body ? 'POST' : 'GET',
           credentials: 'omit',
           cache: 'no-store',
@@ -106,10 +101,10 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
         stopped,
       ]);
       const { status } = response;
-      const data = toObject(await Promise.race([response.text(), stopped]));
-      const value = status > 199 && status < 300 && data.status === true && pick(data);
+      const answer = readAnswer(await Promise.race([response.text(), stopped]), response.headers.get('Content-Type'));
+      const value = status > 199 && status < 300 && answer.data?.status === true && pick(answer.data);
       if (value) return value;
-      throw toError(status, data, response.headers.get('Retry-After'));
+      throw toError(status, answer, url, response.headers.get('Retry-After'));
     } catch (error) {
       // Aborted by the time limit unless the caller aborted.
       throw error instanceof ApiError
@@ -143,7 +138,7 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
       checkId(conversationId);
       return request(`/conversations/${conversationId}/messages`, { message }, sendTimeoutMs, callOptions, (data) => {
         const functionCalls = data.function_calls ?? [];
-        return typeof data.message === 'string' && areCalls(functionCalls) && { message: data.message, functionCalls };
+        return typeof data.message === 'string' && isCallList(functionCalls) && { message: data.message, functionCalls };
       });
     },
   };
@@ -156,62 +151,63 @@ function checkId(id: string, field = 'conversation_id'): void {
   if (!isUuid(id)) throw new ApiError('validation', field + ' must be a UUID.', { fields: { [field]: ['must be a UUID'] } });
 }
 
-/** The JSON object `text` holds, or an empty one. */
-function toObject(text: string): JsonObject {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (isObject(value)) return value;
-  } catch {
-    // not JSON: the status says what it is
+/**
+ * What an answer's body was. `data`: the JSON object it held. `foreign`: what it was instead, when it
+ * cannot come from the API (an HTML page, or text under a content type that is not JSON); a body that
+ * does not parse under a JSON content type is the API's, cut off.
+ */
+interface Answer {
+  body: ErrorBody;
+  data?: JsonObject;
+  foreign?: string;
+}
+
+function readAnswer(text: string, contentType: string | null): Answer {
+  if (!text.trim()) return { body: 'empty' };
+  const data = parseObject(text);
+  if (data) return { body: 'json', data };
+  const type = contentType?.split(';')[0]!.trim() ?? '';
+  const html = /html/i.test(type) || text.trimStart().startsWith('<');
+  const foreign = html ? 'an HTML page' : /json/i.test(type) ? undefined : type ? 'content type ' + type : 'not JSON';
+  return { body: 'other', foreign };
+}
+
+
+/**
+ * The error for any answer but a well-formed success. 429 and 5xx are decided by the status; below
+ * that, an answer that cannot come from the API is `not_api`, and the API's own answers are told apart
+ * by status and body.
+ */
+function toError(status: number, answer: Answer, url: string, retryAfter: string | null): ApiError {
+  const { data = {}, foreign } = answer;
+  const detail = [data.error, data.message].find((v): v is string => typeof v === 'string' && !!v.trim())?.slice(0, 300);
+  const kind = errorKind(status, answer, detail);
+  if (kind === 'not_api') {
+    const what = foreign ?? (answer.body === 'empty' ? 'an empty answer' : 'no error message');
+    return new ApiError(kind, `${url} did not answer like the chat API (${what}, status ${status}).`, { status, body: answer.body, url });
   }
-  return {};
-}
-
-/** True for a plain JSON object (not null, not an array). */
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function areCalls(value: unknown): value is WireFunctionCall[] {
-  return Array.isArray(value) && value.every((call) => isObject(call) && typeof call.name === 'string' && isObject(call.arguments) && isObject(call.result));
-}
-
-/** The history when it has the contract's shape (without the `function_calls: null` some servers send for "none"). */
-function toHistory(value: unknown): WireMessage[] | undefined {
-  const valid =
-    Array.isArray(value) &&
-    value.every(
-      (m) =>
-        isObject(m) &&
-        (m.role === 'user' || m.role === 'assistant') &&
-        typeof m.content === 'string' &&
-        (m.function_calls == null || areCalls(m.function_calls)),
-    );
-  return valid ? value.map(({ function_calls, ...m }) => (function_calls ? { ...m, function_calls } : m)) : undefined;
-}
-
-/** The kinds that a 4xx status alone decides. */
-const KINDS: Record<number, ApiErrorKind> = { 404: 'not_found', 422: 'validation', 429: 'rate_limited' };
-
-/** The error for any answer but a well-formed success: its kind comes from the status (and, for other 4xx, the body). */
-function toError(status: number, body: JsonObject, retryAfter: string | null): ApiError {
-  const detail = [body.error, body.message].find((v): v is string => typeof v === 'string' && !!v.trim())?.slice(0, 300);
-  const kind: ApiErrorKind =
-    status < 400
-      ? 'unexpected'
-      : status > 499
-        ? 'server'
-        : (KINDS[status] ??
-          (/balance/i.test(`${body.error_code} ${detail}`) ? 'insufficient_balance' : /failed to process/i.test(`${detail}`) ? 'assistant_failed' : 'rejected'));
-  const errors = body.errors;
+  const errors = data.errors;
   return new ApiError(kind, detail ?? 'HTTP ' + status, {
     status,
-    retryAfterMs: kind === 'rate_limited' ? (seconds(body.retry_after ?? retryAfter) ?? 5) * 1000 : undefined,
+    body: answer.body,
+    retryAfterMs: kind === 'rate_limited' ? (seconds(data.retry_after ?? retryAfter) ?? 5) * 1000 : undefined,
     fields:
       kind === 'validation' && isObject(errors)
         ? Object.fromEntries(Object.entries(errors).map(([key, value]) => [key, [value].flat().filter((v) => typeof v === 'string')]))
         : undefined,
   });
+}
+
+function errorKind(status: number, { data, foreign }: Answer, detail: string | undefined): ApiErrorKind {
+  if (status === 429) return 'rate_limited';
+  if (status > 499) return 'server';
+  if (foreign) return 'not_api';
+  if (status < 400) return 'unexpected';
+  // A 404 of the API names what was not found; any other 404 is an address that is not the API.
+  if (status === 404) return detail ? 'not_found' : 'not_api';
+  if (status === 422) return 'validation';
+  const text = `${data?.error_code} ${detail}`;
+  return /balance/i.test(text) ? 'insufficient_balance' : /failed to process/i.test(text) ? 'assistant_failed' : 'rejected';
 }
 
 /** A wait in seconds, given as a number of seconds or (`Retry-After`) an HTTP date; at most an hour. */
@@ -220,23 +216,4 @@ function seconds(value: unknown): number | undefined {
   if (!text) return undefined;
   const wait = Number.isNaN(+text) ? (Date.parse(text) - Date.now()) / 1000 : +text;
   return wait >= 0 ? Math.min(wait, 3600) : undefined;
-}
-
-/**
- * JSON for request bodies made of plain objects and primitives, written without
- * `JSON.stringify` so that a host page that patches it (or adds `toJSON` to
- * built-in prototypes) cannot change what is sent.
- */
-export function toJson(value: unknown): string {
-  if (typeof value === 'string') {
-    // Quotes, backslashes, controls, U+2028/9 and lone surrogates (which UTF-8 encoding would alter)
-    // become \u escapes; with the `u` flag a surrogate pair is one character, outside the class.
-    return `"${value.replace(/[\\"\x00-\x1f\u2028\u2029\ud800-\udfff]/gu, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))}"`;
-  }
-  if (typeof value === 'boolean' || Number.isFinite(value)) return String(value);
-  if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
-  if (!value || typeof value !== 'object') return 'null';
-  const object = value as Record<string, unknown>;
-  const keys = Object.keys(object).filter((key) => object[key] !== undefined && typeof object[key] !== 'function');
-  return `{${keys.map((key) => toJson(key) + ':' + toJson(object[key])).join(',')}}`;
 }

@@ -1,32 +1,46 @@
 /**
  * The real dependencies of the conversation store, for a browser page.
  */
-import { isUuid, type ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
+import { isUuid } from '../api/url';
+import type { StorageChoice } from '../config';
 import { log } from '../config';
 import { createStorage } from './storage';
-import type { StorageLike, StoreDeps, TabMessage, TabSync } from './types';
+import type { PageLifecycle, StorageLike, StoreDeps, TabMessage, TabSync } from './types';
 
 /** What the browser dependencies are built from. */
 export interface BrowserStoreDepsInput {
   client: ApiClient;
-  storage: StorageLike;
+  /**
+   * Where the widget keeps what it remembers (`data-storage`). `local` or `session`: the conversation id
+   * and draft there, unsent messages in sessionStorage (they belong to the tab). `memory`: nothing in Web
+   * Storage at any moment; everything lives as long as the page.
+   *
+   * (A storage object is still taken, with `tabStorage`, for callers written before the choice moved
+   * here; prefer the choice.)
+   */
+  storage: StorageChoice | StorageLike;
   /** Names this widget's channel and locks (assistant and API base), so that other widgets on the site stay apart. */
   scope: string;
-  /** Per-tab storage for unsent messages across a reload. Default: sessionStorage (pass memory storage to keep nothing). */
+  /** @deprecated Pass the `storage` choice: the tab storage follows from it. */
   tabStorage?: StorageLike;
 }
 
 /**
- * Real clock, ids, timers, network state (navigator.onLine and online/offline events),
- * a BroadcastChannel/Web Locks tab sync and console warnings (`AssistantChat: …`, like the config's).
+ * Real clock, ids, timers, network state (navigator.onLine and online/offline events), the page's
+ * lifecycle (pagehide, and visibilitychange to hidden), a BroadcastChannel/Web Locks tab sync, the
+ * storages of the `storage` choice, and console warnings (`AssistantChat: …`, like the config's).
  * Whatever the page refuses (sandboxed frames, old browsers) quietly does nothing.
  */
 export function createBrowserStoreDeps(input: BrowserStoreDepsInput): StoreDeps {
   const prefix = Math.random().toString(36).slice(2, 8);
   let count = 0;
+  const { client, storage, scope } = input;
+  const choice = typeof storage === 'string' ? storage : undefined;
   return {
-    ...input,
-    tabStorage: input.tabStorage ?? createStorage('session'),
+    client,
+    storage: choice ? createStorage(choice) : (storage as StorageLike),
+    tabStorage: input.tabStorage ?? createStorage(choice === 'memory' ? choice : 'session'),
     now: Date.now,
     newId: () => `${prefix}-${++count}`,
     setTimer: (callback, ms) => setTimeout(callback, ms),
@@ -43,8 +57,28 @@ export function createBrowserStoreDeps(input: BrowserStoreDepsInput): StoreDeps 
         };
       },
     },
-    tabs: createTabSync(input.scope),
+    lifecycle: pageLifecycle(document),
+    tabs: createTabSync(scope),
     warn: (message) => log('warn', message),
+  };
+}
+
+/** The moments `doc`'s page may go away: `pagehide`, and `visibilitychange` to hidden (a hidden page may be discarded). */
+export function pageLifecycle(doc: Document): PageLifecycle {
+  return {
+    subscribe(listener) {
+      const view = doc.defaultView;
+      const hidden = () => {
+        if (doc.visibilityState === 'hidden') listener();
+      };
+      const left = () => listener();
+      view?.addEventListener('pagehide', left);
+      doc.addEventListener('visibilitychange', hidden);
+      return () => {
+        view?.removeEventListener('pagehide', left);
+        doc.removeEventListener('visibilitychange', hidden);
+      };
+    },
   };
 }
 

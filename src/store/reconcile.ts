@@ -60,7 +60,6 @@ export function reconcile({ snapshot, history, text }: ReconcileInput): Verdict 
 }
 
 function replyOf(history: readonly WireMessage[], index: number): number | undefined {
-  if (history[index + 1]?.role === 'assistant') return index + 1;
   let open = 0;
   let first: number | undefined;
   for (let i = index; i < history.length; i++) {

@@ -143,6 +143,7 @@ const ERROR_WORDS: Record<ApiErrorKind, keyof Strings> = {
   unexpected: 'errorServer',
   network: 'errorNetwork',
   timeout: 'errorTimeout',
+  not_api: 'errorUnavailable',
 };
 
 /** The words for an error, by its kind. */

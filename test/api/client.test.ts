@@ -4,6 +4,7 @@ import { createApiClient, isUuid, toJson, type FetchLike } from '../../src/api/c
 import { ApiError, isOutcomeUnknown, type ApiErrorKind } from '../../src/api/errors';
 
 const BASE = 'https://api.example.test/v1';
+const JSON_TYPE = 'application/json';
 const CONVERSATION = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';
 const ASSISTANT = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 
@@ -182,6 +183,7 @@ describe('what goes over the wire', () => {
 
     for (const { init } of calls) {
       expect(init.credentials).toBe('omit');
+      expect(init.cache).toBe('no-store');
       expect(init.signal).toBeInstanceOf(AbortSignal);
     }
     expect(calls.map(({ init }) => [...new Headers(init.headers).keys()].sort())).toEqual([
@@ -198,7 +200,7 @@ describe('failures', () => {
   const cases: Array<[string, () => Response, ApiErrorKind, Partial<Pick<ApiError, 'message' | 'status' | 'retryAfterMs' | 'fields'>>]> = [
     ['404 {status:false,error}', () => json(404, { status: false, error: 'Conversation not found' }), 'not_found', { message: 'Conversation not found', status: 404 }],
     ['404 {message}', () => json(404, { message: 'No query results.' }), 'not_found', { message: 'No query results.' }],
-    ['404 HTML page', () => html(404, '404 Not Found'), 'not_found', { status: 404 }],
+    ['404 HTML page', () => html(404, '404 Not Found'), 'not_api', { status: 404 }],
     ['400 Insufficient balance', () => json(400, { status: false, error: 'Insufficient balance' }), 'insufficient_balance', { message: 'Insufficient balance', status: 400 }],
     [
       '402 {success:false,error,error_code} about the balance',
@@ -237,13 +239,13 @@ describe('failures', () => {
     ['504 empty body', () => new Response('', { status: 504 }), 'server', { status: 504 }],
     ['200 empty body', () => new Response('', { status: 200 }), 'unexpected', { status: 200 }],
     ['200 truncated JSON', () => json(200, '{"status":true,"history":[{"role":"assi'), 'unexpected', { status: 200 }],
-    ['200 HTML page', () => html(200, 'Welcome'), 'unexpected', {}],
+    ['200 HTML page', () => html(200, 'Welcome'), 'not_api', { status: 200 }],
     ['200 {status:false}', () => json(200, { status: false, error: 'nope' }), 'unexpected', {}],
     ['200 JSON array', () => json(200, [1, 2]), 'unexpected', {}],
     ['302 without redirect', () => new Response('', { status: 302 }), 'unexpected', {}],
   ];
 
-  it.each(cases)('%s becomes %s', async (_name, respond, kind, details) => {
+  it.each(cases.map(([name, respond, kind, details]) => ({ name, respond, kind, details })))('$name becomes $kind', async ({ respond, kind, details }) => {
     const { fetch } = fakeFetch(respond);
     const client = createApiClient({ baseUrl: BASE, fetch });
     for (const call of [
@@ -405,11 +407,199 @@ describe('failures', () => {
   });
 });
 
+describe('an address that is not the chat API', () => {
+  const text = (status: number, body: string, type: string) => () => new Response(body, { status, headers: { 'Content-Type': type } });
+  const cases: Array<[string, () => Response, string]> = [
+    ['a 404 page of the site', () => html(404, 'Not Found'), 'an HTML page, status 404'],
+    ['the site answering every path with its page (200)', () => html(200, 'Welcome'), 'an HTML page, status 200'],
+    ['an HTML page without a content type', () => new Response('<!doctype html><p>hi</p>', { status: 200, headers: {} }), 'an HTML page, status 200'],
+    ['a 405 in plain text', text(405, 'Method Not Allowed', 'text/plain'), 'content type text/plain, status 405'],
+    ['a 404 without a body', () => new Response(null, { status: 404 }), 'an empty answer, status 404'],
+    ['a 404 of JSON that names nothing', () => json(404, { detail: 'gone' }), 'no error message, status 404'],
+    ['a 403 page of a firewall', () => html(403, 'Forbidden'), 'an HTML page, status 403'],
+    ['a 301 page', () => html(301, 'Moved'), 'an HTML page, status 301'],
+  ];
+
+  it.each(cases)('%s is not_api, naming the address tried', async (_name, respond, what) => {
+    const { fetch } = fakeFetch(respond);
+    const client = createApiClient({ baseUrl: 'https://site.test/api/', fetch });
+    const calls = [
+      ['https://site.test/api/conversations', () => client.createConversation({ assistantId: ASSISTANT, type: 'widget' })],
+      [`https://site.test/api/conversations/${CONVERSATION}`, () => client.getConversation(CONVERSATION)],
+      [`https://site.test/api/conversations/${CONVERSATION}/messages`, () => client.sendMessage(CONVERSATION, 'hi')],
+    ] as const;
+    for (const [url, call] of calls) {
+      const error = await rejection(call());
+      expect(error).toMatchObject({ kind: 'not_api', url, message: `${url} did not answer like the chat API (${what}).` });
+    }
+  });
+
+  it('a server error page (5xx) is the server’s, not a wrong address: it comes from a proxy in front of the API', async () => {
+    const { fetch } = fakeFetch(() => html(503, 'Service Unavailable'));
+    const error = await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION));
+    expect(error).toMatchObject({ kind: 'server', status: 503, body: 'other' });
+  });
+
+  it('a rate limiter’s page (429) is a rate limit', async () => {
+    const { fetch } = fakeFetch(() => html(429, 'Too Many Requests'));
+    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).kind).toBe('rate_limited');
+  });
+
+  it('JSON under a content type that is not JSON is still read as the API’s', async () => {
+    const { fetch } = fakeFetch(
+      text(200, JSON.stringify({ status: true, history: [] }), 'text/html; charset=utf-8'),
+      text(404, JSON.stringify({ status: false, error: 'Conversation not found' }), 'text/plain'),
+    );
+    const client = createApiClient({ baseUrl: BASE, fetch });
+    expect(await client.getConversation(CONVERSATION)).toEqual([]);
+    expect(await rejection(client.getConversation(CONVERSATION))).toMatchObject({ kind: 'not_found', message: 'Conversation not found' });
+  });
+
+  it('JSON cut off under a JSON content type is the API’s, broken on the way', async () => {
+    const { fetch } = fakeFetch(text(404, '{"status":false,"err', 'application/json'), text(400, '{"status":false,"err', 'application/json'));
+    const client = createApiClient({ baseUrl: BASE, fetch });
+    expect((await rejection(client.getConversation(CONVERSATION))).kind).toBe('not_api');
+    expect(await rejection(client.getConversation(CONVERSATION))).toMatchObject({ kind: 'rejected', body: 'other' });
+  });
+});
+
+describe('what an error answer’s body was', () => {
+  it.each<{ name: string; respond: () => Response; body: string }>([
+    { name: 'empty', respond: () => new Response('', { status: 502 }), body: 'empty' },
+    { name: 'blank', respond: () => new Response(' \n', { status: 502 }), body: 'empty' },
+    { name: 'a JSON object', respond: () => json(502, { message: 'Bad gateway' }), body: 'json' },
+    { name: 'an HTML page', respond: () => html(502, 'Bad Gateway'), body: 'other' },
+    { name: 'a JSON list', respond: () => json(502, [1]), body: 'other' },
+  ])('a 502 whose body is $name is told apart as $body', async ({ respond, body }) => {
+    const { fetch } = fakeFetch(respond);
+    expect(await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).toMatchObject({ kind: 'server', body });
+  });
+});
+
+describe('a 200 is a success only with status: true', () => {
+  const bodies: Array<[string, Record<string, unknown>]> = [
+    ['without status', {}],
+    ['with status "true"', { status: 'true' }],
+    ['with status 1', { status: 1 }],
+    ['with status false', { status: false }],
+  ];
+  const endpoints = [
+    ['createConversation', { conversation_id: CONVERSATION, history: [] }, (client: ReturnType<typeof createApiClient>) => client.createConversation({ assistantId: ASSISTANT, type: 'test' })],
+    ['getConversation', { history: [] }, (client: ReturnType<typeof createApiClient>) => client.getConversation(CONVERSATION)],
+    ['sendMessage', { message: 'Hello', function_calls: [] }, (client: ReturnType<typeof createApiClient>) => client.sendMessage(CONVERSATION, 'hi')],
+  ] as const;
+
+  for (const [endpoint, shape, call] of endpoints) {
+    it.each(bodies)(`${endpoint}: a body of the right shape %s is unexpected`, async (_name, status) => {
+      const { fetch } = fakeFetch(() => json(200, { ...shape, ...status }));
+      expect((await rejection(call(createApiClient({ baseUrl: BASE, fetch })))).kind).toBe('unexpected');
+    });
+
+    it(`${endpoint}: the same body with status: true is taken`, async () => {
+      const { fetch } = fakeFetch(() => json(200, { ...shape, status: true }));
+      await expect(call(createApiClient({ baseUrl: BASE, fetch }))).resolves.toBeDefined();
+    });
+  }
+
+  it('any 2xx with the right body is a success; a 300 is not', async () => {
+    const { fetch } = fakeFetch(
+      () => json(201, { status: true, history: [] }),
+      () => json(299, { status: true, history: [] }),
+      () => json(300, { status: true, history: [] }),
+    );
+    const client = createApiClient({ baseUrl: BASE, fetch });
+    expect(await client.getConversation(CONVERSATION)).toEqual([]);
+    expect(await client.getConversation(CONVERSATION)).toEqual([]);
+    expect((await rejection(client.getConversation(CONVERSATION))).kind).toBe('unexpected');
+  });
+});
+
+describe('the details of an error answer', () => {
+  const client = (respond: () => Response) => createApiClient({ baseUrl: BASE, fetch: fakeFetch(respond).fetch });
+
+  it('a blank error text gives way to the message beside it', async () => {
+    const error = await rejection(client(() => json(403, { error: '   ', message: 'Plan limit reached' })).getConversation(CONVERSATION));
+    expect(error.message).toBe('Plan limit reached');
+  });
+
+  it('a wait and field messages are read only where they belong (429, 422)', async () => {
+    const error = await rejection(client(() => json(400, { error: 'No', retry_after: 7, errors: { message: ['x'] } })).getConversation(CONVERSATION));
+    expect(error).toMatchObject({ kind: 'rejected', retryAfterMs: undefined, fields: undefined });
+  });
+
+  it('a 499 is a refusal, a 500 the server’s', async () => {
+    expect((await rejection(client(() => json(499, { error: 'Closed' })).getConversation(CONVERSATION))).kind).toBe('rejected');
+    expect((await rejection(client(() => json(500, { error: 'Oops' })).getConversation(CONVERSATION))).kind).toBe('server');
+  });
+
+  it.each<[unknown, number]>([
+    [0, 0],
+    [-5, 5000],
+    ['soon', 5000],
+    [7200, 3_600_000],
+  ])('a retry_after of %j waits %i ms', async (retryAfter, ms) => {
+    const error = await rejection(client(() => json(429, { error: 'Slow down', retry_after: retryAfter })).getConversation(CONVERSATION));
+    expect(error.retryAfterMs).toBe(ms);
+  });
+
+  it('a 1xx answer with a success body is not a success', async () => {
+    const fetch: FetchLike = async () => ({ status: 199, text: async () => '{"status":true,"history":[]}', headers: new Headers({ 'Content-Type': JSON_TYPE }) });
+    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).kind).toBe('unexpected');
+  });
+
+  it('a body that is neither JSON nor HTML, without a content type, is not the API', async () => {
+    const fetch: FetchLike = async () => ({ status: 200, text: async () => 'OK', headers: new Headers() });
+    expect(await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).toMatchObject({
+      kind: 'not_api',
+      message: `${BASE}/conversations/${CONVERSATION} did not answer like the chat API (not JSON, status 200).`,
+    });
+  });
+
+  it('an HTML page after blank lines, without a content type, is an HTML page', async () => {
+    const fetch: FetchLike = async () => ({ status: 200, text: async () => '\n  <!doctype html><p>hi', headers: new Headers() });
+    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).message).toContain('(an HTML page, status 200)');
+  });
+
+  it('the content type is named without its parameters', async () => {
+    const fetch: FetchLike = async () => ({ status: 405, text: async () => 'Nope', headers: new Headers({ 'Content-Type': 'text/plain ; charset=utf-8' }) });
+    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).message).toContain('(content type text/plain, status 405)');
+  });
+
+  it('an id that is not a UUID is named in the error', async () => {
+    const error = await rejection(client(() => json(200, {})).getConversation('abc'));
+    expect(error).toMatchObject({ message: 'conversation_id must be a UUID.', fields: { conversation_id: ['must be a UUID'] } });
+  });
+});
+
+describe('what a request leaves behind', () => {
+  it('no timer and no listener on the caller’s signal, whether it succeeds or fails', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const remove = vi.spyOn(controller.signal, 'removeEventListener');
+    const { fetch } = fakeFetch(json(200, { status: true, history: [] }), json(500, {}));
+    const client = createApiClient({ baseUrl: BASE, fetch });
+    await client.getConversation(CONVERSATION, { signal: controller.signal });
+    await rejection(client.getConversation(CONVERSATION, { signal: controller.signal }));
+    expect(vi.getTimerCount()).toBe(0);
+    expect(remove.mock.calls.filter(([type]) => type === 'abort')).toHaveLength(2);
+  });
+
+  it('names a time-out and a network failure in its message', async () => {
+    vi.useFakeTimers();
+    const hanging = createApiClient({ baseUrl: BASE, fetch: () => new Promise(() => {}), timeoutMs: 10 });
+    const timedOut = rejection(hanging.getConversation(CONVERSATION));
+    await vi.advanceTimersByTimeAsync(10);
+    expect((await timedOut).message).toBe('Timed out.');
+    const failing = createApiClient({ baseUrl: BASE, fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect((await rejection(failing.getConversation(CONVERSATION))).message).toBe('Network error.');
+  });
+});
+
 describe('helpers', () => {
   it('isUuid accepts canonical UUIDs in any case and nothing else', () => {
     expect(isUuid(CONVERSATION)).toBe(true);
     expect(isUuid(CONVERSATION.toUpperCase())).toBe(true);
-    for (const bad of ['', CONVERSATION + 'a', CONVERSATION.replace(/-/g, ''), `{${CONVERSATION}}`, 42, null, undefined]) {
+    for (const bad of ['', CONVERSATION + 'a', CONVERSATION.replace(/-/g, ''), `{${CONVERSATION}}`, 42, null, undefined, { toString: () => CONVERSATION }]) {
       expect(isUuid(bad)).toBe(false);
     }
   });

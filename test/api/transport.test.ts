@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserFetch } from '../../src/api/transport';
 import { createApiClient } from '../../src/api/client';
 
@@ -98,7 +98,7 @@ describe('the default transport', () => {
   it('reports status, body and headers of an error answer to the client', async () => {
     const { FakeXhr } = fakeXhrClass((xhr) => {
       xhr.status = 429;
-      xhr.responseText = '{"error":"Rate limit exceeded","retry_after":7}';
+      xhr.responseText = '{"error":"Rate limit exceeded"}';
       xhr.responseHeaders = { 'retry-after': '7' };
       xhr.onload?.();
     });
@@ -127,5 +127,64 @@ describe('the default transport', () => {
 
     await expect(pending).rejects.toMatchObject({ kind: 'network' });
     expect(made[0]!.aborted).toBe(true);
+  });
+});
+
+describe('telling the browser’s own fetch from a replacement', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Which transport a window with `fetch` gets: the fetch itself, or XMLHttpRequest. */
+  async function used(fetch: unknown): Promise<'fetch' | 'xhr'> {
+    let via: 'fetch' | 'xhr' = 'fetch';
+    const { FakeXhr } = fakeXhrClass((xhr) => {
+      via = 'xhr';
+      xhr.status = 200;
+      xhr.responseText = '{"status":true,"history":[]}';
+      xhr.onload?.();
+    });
+    const win = { fetch, XMLHttpRequest: FakeXhr } as unknown as Window & typeof globalThis;
+    await createApiClient({ baseUrl: 'http://127.0.0.1:9', fetch: browserFetch(win) }).getConversation(ID);
+    return via;
+  }
+
+  const answering = () => Promise.resolve(new Response('{"status":true,"history":[]}', { status: 200 }));
+
+  it('a function that only mentions native code in its body is a replacement', async () => {
+    function wrapper() {
+      return answering() ?? '{ [native code] }';
+    }
+    expect(await used(wrapper)).toBe('xhr');
+  });
+
+  it('a native function as another engine prints it (line breaks and indent) is the browser’s own', async () => {
+    const fetch = vi.fn(answering);
+    const print = Function.prototype.toString;
+    vi.spyOn(Function.prototype, 'toString').mockImplementation(function (this: unknown) {
+      return this === fetch ? 'function fetch() {\n    [native code]\n}\n' : print.call(this as () => void);
+    });
+    expect(await used(fetch)).toBe('fetch');
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('a function that cannot be printed is a replacement', async () => {
+    const fetch = vi.fn(answering);
+    vi.spyOn(Function.prototype, 'toString').mockImplementation(() => {
+      throw new TypeError('revoked');
+    });
+    expect(await used(fetch)).toBe('xhr');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('an HTML page through XMLHttpRequest is not the API', async () => {
+    const { FakeXhr } = fakeXhrClass((xhr) => {
+      xhr.status = 404;
+      xhr.responseText = '<html><title>Not Found</title></html>';
+      xhr.responseHeaders = { 'content-type': 'text/html' };
+      xhr.onload?.();
+    });
+    const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', fetch: browserFetch(hostWindow(FakeXhr)) });
+    await expect(client.getConversation(ID)).rejects.toMatchObject({ kind: 'not_api' });
   });
 });

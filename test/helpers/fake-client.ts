@@ -6,7 +6,10 @@ import type { ApiClient, CallOptions, Reply } from '../../src/api/client';
 import { isUuid } from '../../src/api/client';
 import { ApiError, type ApiErrorKind } from '../../src/api/errors';
 import type { ConversationType, VariableValue, WireMessage } from '../../src/api/types';
-import { MAX_MESSAGE_LENGTH } from '../../src/api/types';
+
+/** The contract's limit on a user message, in characters (code points); the fake's own, not the widget's. */
+const CONTRACT_MAX_LENGTH = 2000;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The fixture assistants (same UUIDs as the stand-in API). */
 export const ASSISTANT = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
@@ -34,19 +37,22 @@ type LostAs = Extract<ApiErrorKind, 'network' | 'timeout' | 'server' | 'unexpect
  * - `working`: the server took the message, the connection dropped, the reply comes later
  *   (after `ms` of fake time, or at `finishWork()`).
  * - `slow`: the answer comes after `ms` of fake time (the user message is stored at once, the
- *   reply at the end, like the stand-in API); cancelling does not stop the server.
+ *   reply at the end, like the stand-in API); cancelling does not stop the server. `deaf`: the
+ *   answer comes even to a cancelled call (a transport that ignores its signal).
  * - `hang`: the server took the message and never answers (reply at `finishWork()`).
  * - `rate-limited`: 429, nothing processed.
  * - `error`: the server answers this error without processing anything.
+ * - `error-after-processing`: the server did everything (the reply is in the history), then answered this error.
  */
 export type FakeFault =
   | { kind: 'lost-before-processing'; as?: LostAs }
   | { kind: 'lost-after-processing'; as?: LostAs }
   | { kind: 'working'; as?: LostAs; ms?: number }
-  | { kind: 'slow'; ms: number }
+  | { kind: 'slow'; ms: number; deaf?: boolean }
   | { kind: 'hang' }
   | { kind: 'rate-limited'; retryAfterMs: number }
-  | { kind: 'error'; error: ApiError };
+  | { kind: 'error'; error: ApiError }
+  | { kind: 'error-after-processing'; error: ApiError };
 
 /** One call the client received. */
 export interface FakeRequest {
@@ -145,13 +151,16 @@ export function createFakeClient(
       case 'lost-after-processing':
         finish();
         throw lost(fault.as);
+      case 'error-after-processing':
+        finish();
+        throw fault.error;
       case 'working':
         if (fault.ms === undefined) held.push(finish);
         else later(fault.ms, finish);
         throw lost(fault.as);
       case 'slow':
         return new Promise<T>((resolve, reject) => {
-          signal?.addEventListener('abort', () => reject(cancelled()));
+          if (!fault.deaf) signal?.addEventListener('abort', () => reject(cancelled()));
           later(fault.ms, () => resolve(finish()));
         });
       case 'hang':
@@ -162,7 +171,8 @@ export function createFakeClient(
 
   function accept(id: string, text: string): () => Reply {
     const found = conversation(id);
-    if (!text.trim() || [...text].length > MAX_MESSAGE_LENGTH) {
+    // A strict JSON decoder refuses lone surrogates (half an emoji).
+    if (!text.trim() || [...text].length > CONTRACT_MAX_LENGTH || LONE_SURROGATE.test(text)) {
       throw new ApiError('validation', 'The message field is invalid.', { status: 422, fields: { message: ['invalid'] } });
     }
     if (found.type === 'widget' && assistants[found.assistantId]?.funded === false) {

@@ -4,7 +4,7 @@
  * `createFakeWorld` wires them to one fake server, and hands out deps per tab.
  */
 import { setImmediate } from 'node:timers';
-import type { StorageLike, StoreDeps, TabMessage, TabSync } from '../../src/store/types';
+import type { PageLifecycle, StorageLike, StoreDeps, TabMessage, TabSync } from '../../src/store/types';
 import { createFakeClient, type FakeAssistant, type FakeClient } from './fake-client';
 
 /** Lets every pending promise callback run (one macrotask turn, twice). */
@@ -21,6 +21,12 @@ export interface FakeTimers {
   advance(ms: number): Promise<void>;
   /** How many timers are pending. */
   pending(): number;
+  /**
+   * Runs every pending timer, however far ahead, until none is left: the store has gone quiet. For
+   * absence checks ("no more calls"): they wait for this event, not for an arbitrary time. Throws when
+   * timers keep coming (a loop that never ends).
+   */
+  quiet(): Promise<void>;
 }
 
 /** Creates a fake clock starting at `start` (ms). */
@@ -56,6 +62,14 @@ export function createFakeTimers(start = 1_700_000_000_000): FakeTimers {
       await flush();
     },
     pending: () => timers.size,
+    async quiet() {
+      for (let rounds = 0; timers.size; rounds++) {
+        if (rounds === 1000) throw new Error('the store never went quiet: 1000 timers in a row');
+        const next = Math.min(...[...timers.values()].map((timer) => timer.at));
+        await this.advance(next - now);
+      }
+      await flush();
+    },
   };
 }
 
@@ -123,6 +137,30 @@ export function createFakeNetwork(): FakeNetwork {
   };
 }
 
+/** The page's lifecycle, moved by the test. */
+export interface FakeLifecycle extends PageLifecycle {
+  /** The page is hidden or left (pagehide, or visibilitychange to hidden). */
+  hide(): void;
+  /** How many listeners are subscribed. */
+  listeners(): number;
+}
+
+/** Creates a fake page lifecycle. */
+export function createFakeLifecycle(): FakeLifecycle {
+  const listeners = new Set<() => void>();
+  return {
+    subscribe(listener) {
+      const entry = () => listener();
+      listeners.add(entry);
+      return () => listeners.delete(entry);
+    },
+    hide() {
+      for (const listener of [...listeners]) listener();
+    },
+    listeners: () => listeners.size,
+  };
+}
+
 /** One tab's end of the bus, with what it posted. */
 export interface FakeTabSync extends TabSync {
   readonly posted: TabMessage[];
@@ -180,10 +218,11 @@ export function createTabBus(options: { channel?: boolean; locks?: boolean } = {
   };
 }
 
-/** One tab's deps, with what it warned and its own (reload-surviving) tab storage. */
+/** One tab's deps, with what it warned, its own (reload-surviving) tab storage and its page lifecycle. */
 export interface FakeDeps extends StoreDeps {
   tabs: FakeTabSync;
   tabStorage: FakeStorage;
+  lifecycle: FakeLifecycle;
   warnings: string[];
 }
 
@@ -231,6 +270,7 @@ export function createFakeWorld(
         clearTimer: timers.clearTimer,
         network,
         tabs: bus.connect(tabOptions.scope),
+        lifecycle: createFakeLifecycle(),
         warn: (message) => void warnings.push(message),
         warnings,
       };

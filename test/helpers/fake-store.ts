@@ -3,19 +3,13 @@
  * in any state, and reads `calls` to see which actions the UI took. No network, no timers.
  */
 import { signal, type Signal } from '@preact/signals-core';
-import { MAX_MESSAGE_LENGTH, type JsonObject } from '../../src/api/types';
-import {
-  functionCallSucceeded,
-  type ChatError,
-  type ChatMessage,
-  type ChatNotice,
-  type ChatStatus,
-  type MessageStatus,
-} from '../../src/model';
-import type { ConversationStore, SendRejection, StoreEvent } from '../../src/store/types';
+import type { JsonObject } from '../../src/api/types';
+import type { ChatError, ChatMessage, ChatNotice, ChatStatus, FunctionCallPart, MessageStatus } from '../../src/model';
+import type { ConversationStore, SendRejection, StoreEvent, StoreState } from '../../src/store/types';
 
 /** The fake: every signal writable, every action recorded. */
 export interface FakeStore extends ConversationStore {
+  readonly state: Signal<StoreState>;
   readonly status: Signal<ChatStatus>;
   readonly error: Signal<ChatError | null>;
   readonly messages: Signal<readonly ChatMessage[]>;
@@ -25,8 +19,10 @@ export interface FakeStore extends ConversationStore {
   /** What the UI asked for, in order. */
   readonly calls: {
     start: number;
+    prepare: number;
     send: string[];
     retry: string[];
+    discard: string[];
     reset: number;
     dismissNotice: number;
     setVariables: unknown[];
@@ -46,10 +42,13 @@ export function userMessage(text: string, status: MessageStatus = 'sent', error?
   return { id: `m${++counter}`, role: 'user', parts: [{ type: 'text', text }], status, ...(error ? { error } : {}) };
 }
 
-/** An assistant message, with optional function calls before its text. */
+/**
+ * An assistant message, with optional function calls before its text. A call's `state` is what the
+ * test says (default `success`), never computed: the UI is tested against stated expectations.
+ */
 export function assistantMessage(
   text: string,
-  calls: { name: string; arguments?: JsonObject; result?: JsonObject }[] = [],
+  calls: { name: string; arguments?: JsonObject; result?: JsonObject; state?: FunctionCallPart['state'] }[] = [],
 ): ChatMessage {
   return {
     id: `m${++counter}`,
@@ -61,7 +60,7 @@ export function assistantMessage(
         name: call.name,
         arguments: call.arguments ?? {},
         result: call.result ?? {},
-        state: functionCallSucceeded(call.result ?? {}) ? ('success' as const) : ('error' as const),
+        state: call.state ?? ('success' as const),
       })),
       ...(text ? [{ type: 'text' as const, text }] : []),
     ],
@@ -72,6 +71,7 @@ export function assistantMessage(
 export function createFakeStore(initial: readonly ChatMessage[] = []): FakeStore {
   const listeners = new Set<(event: StoreEvent) => void>();
   const store: FakeStore = {
+    state: signal<StoreState>({ type: 'ready' }),
     status: signal<ChatStatus>('ready'),
     error: signal<ChatError | null>(null),
     messages: signal<readonly ChatMessage[]>(initial),
@@ -79,7 +79,7 @@ export function createFakeStore(initial: readonly ChatMessage[] = []): FakeStore
     assistantBusy: signal(false),
     notice: signal<ChatNotice | null>(null),
     draft: signal(''),
-    calls: { start: 0, send: [], retry: [], reset: 0, dismissNotice: 0, setVariables: [] },
+    calls: { start: 0, prepare: 0, send: [], retry: [], discard: [], reset: 0, dismissNotice: 0, setVariables: [] },
     sendResult: undefined,
     async start() {
       store.calls.start++;
@@ -88,12 +88,18 @@ export function createFakeStore(initial: readonly ChatMessage[] = []): FakeStore
       store.calls.send.push(text);
       if (store.sendResult !== undefined) return store.sendResult;
       if (!text.trim()) return 'empty';
-      if (text.length > MAX_MESSAGE_LENGTH) return 'too-long';
+      if (text.length > 2000) return 'too-long';
       store.push(userMessage(text, 'sending'));
       return null;
     },
+    async prepare() {
+      store.calls.prepare++;
+    },
     retry(id: string) {
       store.calls.retry.push(id);
+    },
+    discard(id: string) {
+      store.calls.discard.push(id);
     },
     async reset() {
       store.calls.reset++;

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { GREETING } from '../helpers/fake-client';
 import { createFakeWorld, flush } from '../helpers/fake-deps';
-import { BACKOFF, messageEvents, openTab, ready, shown } from './setup';
+import { BACKOFF, messageEvents, openTab, ready, reloadAfter, shown } from './setup';
 
 
 const serverError = () => ({ kind: 'error' as const, error: new ApiError('server', 'Bad gateway', { status: 502 }) });
@@ -192,14 +192,14 @@ describe('a send whose outcome is unknown', () => {
 });
 
 describe('a failed message', () => {
-  test('does not hold up the messages typed after it', async () => {
+  test('holds the messages typed after it: they wait, and are never sent before it', async () => {
     const { world, store } = await ready();
     world.client.failNext('send', { kind: 'lost-before-processing' });
     store.send('first');
     store.send('second');
     await world.timers.advance(PATIENCE_MS);
-    expect(shown(store).slice(1)).toEqual(['user: second', 'assistant: You said: second', 'user: first [failed]']);
-    expect(world.client.calls('send').map((r) => r.message)).toEqual(['first', 'second']);
+    expect(shown(store).slice(1)).toEqual(['user: first [failed]', 'user: second [queued]']);
+    expect(world.client.calls('send').map((r) => r.message)).toEqual(['first']);
   });
 
   test('whose conversation vanished while checking: a new conversation starts, the text is kept for Retry', async () => {
@@ -221,15 +221,7 @@ describe('a failed message', () => {
 
 describe('a reload', () => {
   test('during a send: the message is checked, never resent, and the reply shows when it comes', async () => {
-    const world = createFakeWorld();
-    const before = openTab(world);
-    await before.store.start();
-    world.client.failNext('send', { kind: 'hang' });
-    before.store.send('hello');
-    await flush();
-    before.store.dispose();
-
-    const after = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    const { world, after } = await reloadAfter('in flight', 'hello');
     await after.store.start();
     await flush();
     expect(shown(after.store).slice(1)).toEqual(['user: hello']);
@@ -242,17 +234,8 @@ describe('a reload', () => {
   });
 
   test('during a send that never arrived: the text comes back as failed, and Retry sends it', async () => {
-    const world = createFakeWorld();
-    const before = openTab(world);
-    await before.store.start();
-    const id = before.store.conversationId.value!;
-    world.client.failNext('send', { kind: 'hang' });
-    before.store.send('lost words');
-    await flush();
-    before.store.dispose();
-    world.client.conversations.get(id)!.history.pop(); // it never got there after all
-
-    const after = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    const { world, after, conversationId } = await reloadAfter('in flight', 'lost words');
+    world.client.conversations.get(conversationId)!.history.pop(); // it never got there after all
     await after.store.start();
     await flush();
     // It might still be on its way: the history is read again with back-off (1 s, 2 s, 4 s) first.
@@ -268,17 +251,8 @@ describe('a reload', () => {
   });
 
   test('during a send still on its way: it is looked for again, and shows with its reply once it lands', async () => {
-    const world = createFakeWorld();
-    const before = openTab(world);
-    await before.store.start();
-    const id = before.store.conversationId.value!;
-    world.client.failNext('send', { kind: 'hang' });
-    before.store.send('order 444');
-    await flush();
-    before.store.dispose();
+    const { world, after, conversationId: id } = await reloadAfter('in flight', 'order 444');
     world.client.conversations.get(id)!.history.pop(); // not there yet: the request is still queued somewhere
-
-    const after = openTab(world, {}, { tabStorage: before.deps.tabStorage });
     await after.store.start();
     await flush();
     expect(shown(after.store).slice(1)).toEqual(['user: order 444 [checking]']);
@@ -293,16 +267,7 @@ describe('a reload', () => {
   });
 
   test('messages waiting (offline) come back after a reload as failed, for the visitor to send', async () => {
-    const world = createFakeWorld();
-    const before = openTab(world);
-    await before.store.start();
-    world.network.set(false);
-    before.store.send('typed offline');
-    await flush();
-    before.store.dispose();
-    world.network.set(true);
-
-    const after = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    const { world, after } = await reloadAfter('offline', 'typed offline');
     await after.store.start();
     await flush();
     expect(world.client.calls('send')).toHaveLength(0);

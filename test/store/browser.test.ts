@@ -1,8 +1,12 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createApiClient } from '../../src/api/client';
-import { createBrowserStoreDeps, createTabSync, type TabSyncEnv } from '../../src/store/browser';
+import { createApiClient, type FetchLike } from '../../src/api/client';
+import { createBrowserStoreDeps, createTabSync, pageLifecycle, type TabSyncEnv } from '../../src/store/browser';
 import { createStorage } from '../../src/store/storage';
+import { createConversationStore } from '../../src/store/store';
 import type { TabMessage, TabSync } from '../../src/store/types';
+import { createFakeConversationFetch } from '../helpers/fake-conversation-fetch';
+import { createFakeStorage } from '../helpers/fake-deps';
 
 const ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 const OTHER = '7b2e9d41-3c6a-4f88-a1d5-2e9c8b7f6a01';
@@ -101,6 +105,47 @@ describe('createTabSync', () => {
     expect(runs).toBe(1);
   });
 
+  test('each listener of a tab hears a message once; the channel closes when the last one stops', async () => {
+    const opened: BroadcastChannel[] = [];
+    const env: TabSyncEnv = {
+      openChannel: (name) => {
+        const channel = new BroadcastChannel(name);
+        opened.push(channel);
+        return channel;
+      },
+      locks: () => undefined,
+    };
+    const sync = createTabSync('site-j', env);
+    const first: TabMessage[] = [];
+    const second: TabMessage[] = [];
+    const stopFirst = sync.subscribe((message) => first.push(message));
+    const stopSecond = sync.subscribe((message) => second.push(message));
+    expect(opened).toHaveLength(1);
+    const close = vi.spyOn(opened[0]!, 'close');
+    const other = createTabSync('site-j', noLocks);
+    listen(other);
+    other.post({ type: 'conversation', conversationId: ID });
+    await vi.waitFor(() => expect(second).toHaveLength(1));
+    expect(first).toHaveLength(1);
+    stopFirst();
+    expect(close).not.toHaveBeenCalled();
+    other.post({ type: 'history-changed', conversationId: ID });
+    await vi.waitFor(() => expect(second).toHaveLength(2));
+    expect(first).toHaveLength(1);
+    stopSecond();
+    expect(close).toHaveBeenCalledOnce();
+  });
+
+  test('by default, tabs of a scope talk over a BroadcastChannel', async () => {
+    const one = createTabSync('site-k');
+    const two = createTabSync('site-k');
+    const heard = listen(two);
+    listen(one);
+    one.post({ type: 'conversation', conversationId: ID });
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'conversation', conversationId: ID }]));
+    expect(await one.withLock('create', async () => 'ran')).toBe('ran');
+  });
+
   test('locks that cannot even be looked up: the task runs at once', async () => {
     const sync = createTabSync('site-h', {
       openChannel: noLocks.openChannel,
@@ -131,6 +176,7 @@ describe('createBrowserStoreDeps', () => {
     window.dispatchEvent(new Event('online'));
     stop();
     window.dispatchEvent(new Event('offline'));
+    window.dispatchEvent(new Event('online'));
     expect(seen).toEqual([false, true]);
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -143,5 +189,131 @@ describe('createBrowserStoreDeps', () => {
     deps.clearTimer(handle);
     await new Promise<void>((resolve) => deps.setTimer(resolve, 1));
     expect(fired).toBe(false);
+  });
+});
+
+describe('the storage choice', () => {
+  const ASSISTANT = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
+  const BASE = 'https://api.example.test/api';
+
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  /** A transport like the API whose message posts wait until `answer()`. */
+  function heldSends() {
+    const fake = createFakeConversationFetch({ greeting: 'Hi' });
+    let release: () => void = () => {};
+    const fetch: FetchLike = async (url, init) => {
+      if (url.endsWith('/messages')) await new Promise<void>((resolve) => (release = resolve));
+      return fake.fetch(url, init);
+    };
+    return { fetch, answer: () => release() };
+  }
+
+  /** Every call to Web Storage, local or session, from now on. */
+  function watchWebStorage(): string[] {
+    const calls: string[] = [];
+    for (const method of ['getItem', 'setItem', 'removeItem', 'clear', 'key'] as const) {
+      const original = Storage.prototype[method] as (...args: unknown[]) => unknown;
+      vi.spyOn(Storage.prototype, method).mockImplementation(function (this: Storage, ...args: unknown[]) {
+        calls.push(`${this === sessionStorage ? 'session' : 'local'}.${method}(${String(args[0])})`);
+        return original.apply(this, args);
+      });
+    }
+    return calls;
+  }
+
+  test("'memory' keeps everything off Web Storage at every moment, a message in flight included", async () => {
+    const calls = watchWebStorage();
+    const { fetch, answer } = heldSends();
+    const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: BASE, fetch }), storage: 'memory', scope: 'memory-test' });
+    const store = createConversationStore({ assistantId: ASSISTANT, apiBase: BASE, type: 'test', variables: {} }, deps);
+    store.draft.value = 'a thought';
+    await store.start();
+    store.send('hello');
+    await vi.waitFor(() => expect(store.messages.value.at(-1)?.status).toBe('sending'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calls).toEqual([]);
+    answer();
+    await vi.waitFor(() => expect(store.messages.value).toHaveLength(3));
+    store.dispose();
+    expect(calls).toEqual([]);
+    expect(localStorage.length + sessionStorage.length).toBe(0);
+  });
+
+  test("'local' keeps the conversation in localStorage and a message in flight in sessionStorage, for this tab only", async () => {
+    const { fetch, answer } = heldSends();
+    const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: BASE, fetch }), storage: 'local', scope: 'local-test' });
+    const store = createConversationStore({ assistantId: ASSISTANT, apiBase: BASE, type: 'test', variables: {} }, deps);
+    await store.start();
+    store.send('hello');
+    await vi.waitFor(() => expect(store.messages.value.at(-1)?.status).toBe('sending'));
+    const key = `assistant-chat:${ASSISTANT}@${BASE}`;
+    expect(JSON.parse(localStorage.getItem(key)!).conversationId).toBe(store.conversationId.value);
+    expect(JSON.parse(sessionStorage.getItem(key + ':outbox')!).items).toMatchObject([{ text: 'hello' }]);
+    answer();
+    await vi.waitFor(() => expect(sessionStorage.getItem(key + ':outbox')).toBeNull());
+    store.dispose();
+  });
+
+  test("'session' keeps the conversation in sessionStorage", async () => {
+    const { fetch } = heldSends();
+    const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: BASE, fetch }), storage: 'session', scope: 'session-test' });
+    const store = createConversationStore({ assistantId: ASSISTANT, apiBase: BASE, type: 'test', variables: {} }, deps);
+    await store.start();
+    expect(sessionStorage.getItem(`assistant-chat:${ASSISTANT}@${BASE}`)).not.toBeNull();
+    expect(localStorage.length).toBe(0);
+    store.dispose();
+  });
+
+  test('a storage object is still taken, with the tab storage given beside it', () => {
+    const storage = createFakeStorage();
+    const tabStorage = createFakeStorage();
+    const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: BASE }), storage, tabStorage, scope: 'objects' });
+    expect(deps.storage).toBe(storage);
+    expect(deps.tabStorage).toBe(tabStorage);
+  });
+});
+
+describe('the page lifecycle', () => {
+  /** Sets what document.visibilityState says. */
+  function setVisibility(state: DocumentVisibilityState) {
+    Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  }
+
+  afterEach(() => {
+    setVisibility('visible');
+  });
+
+  test('tells when the page is left or hidden, not when it is shown again', () => {
+    let told = 0;
+    const stop = pageLifecycle(document).subscribe(() => told++);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(told).toBe(1);
+    setVisibility('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(told).toBe(2);
+    setVisibility('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(told).toBe(2);
+    stop();
+    window.dispatchEvent(new Event('pagehide'));
+    setVisibility('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(told).toBe(2);
+  });
+
+  test('the browser deps save the draft when the page is hidden', () => {
+    const storage = createFakeStorage();
+    const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: 'https://api.example.test' }), storage, scope: 'draft-test' });
+    const store = createConversationStore({ assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10', apiBase: 'https://api.example.test', type: 'test', variables: {} }, deps);
+    store.draft.value = 'almost sent';
+    setVisibility('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(JSON.parse(storage.data.get('assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test:draft')!).text).toBe('almost sent');
+    store.dispose();
   });
 });

@@ -77,6 +77,28 @@ const cases: Case[] = [
     index: 1,
   },
   {
+    name: "this message and another tab's, then one reply: it may be the other's, so it waits",
+    snapshot: 1,
+    history: [a('Hi'), u('mine'), u('other'), a('re: one')],
+    text: 'mine',
+    expected: 'landed-waiting',
+    index: 1,
+  },
+  {
+    name: 'an assistant message with the same text is not this user message',
+    snapshot: 1,
+    history: [a('Hi'), a('yes')],
+    text: 'yes',
+    expected: 'not-landed',
+  },
+  {
+    name: 'a text that differs only by a missing space is another message',
+    snapshot: 1,
+    history: [a('Hi'), u('helloworld'), a('?')],
+    text: 'hello world',
+    expected: 'not-landed',
+  },
+  {
     name: 'interleaved replies count once every user message is answered',
     snapshot: 1,
     history: [a('Hi'), u('mine'), u('other'), a('re: one'), a('re: two')],

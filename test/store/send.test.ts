@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { MAX_MESSAGE_LENGTH } from '../../src/api/types';
 import { checkMessage } from '../../src/store/store';
 import { ASSISTANT, GREETING } from '../helpers/fake-client';
 import { createFakeWorld, flush } from '../helpers/fake-deps';
@@ -8,10 +7,10 @@ import { messageEvents, ready, setup, shown } from './setup';
 
 
 describe('sending', () => {
-  test('the message appears at once as pending, then sent with the reply', async () => {
+  test('the message appears at once as sending, then sent with the reply', async () => {
     const { world, store, events } = await ready();
     expect(store.send('hello')).toBeNull();
-    expect(shown(store)).toEqual([`assistant: ${GREETING}`, 'user: hello [queued]']);
+    expect(shown(store)).toEqual([`assistant: ${GREETING}`, 'user: hello [sending]']);
     await flush();
     expect(shown(store)).toEqual([`assistant: ${GREETING}`, 'user: hello', 'assistant: You said: hello']);
     expect(messageEvents(events)).toEqual(['user: hello', 'assistant: You said: hello']);
@@ -101,17 +100,37 @@ describe('sending', () => {
 
   test('over 2000 characters cannot be sent; 2000 can', async () => {
     const { world, store } = await ready();
-    expect(store.send('x'.repeat(MAX_MESSAGE_LENGTH + 1))).toBe('too-long');
-    expect(store.send('x'.repeat(MAX_MESSAGE_LENGTH))).toBeNull();
+    expect(store.send('x'.repeat(2001))).toBe('too-long');
+    expect(store.send('x'.repeat(2000))).toBeNull();
     await flush();
     expect(world.client.calls('send')).toHaveLength(1);
   });
 
   test('the limit counts characters as the API does, not UTF-16 units', () => {
-    expect(checkMessage('😀'.repeat(MAX_MESSAGE_LENGTH))).toBeNull();
-    expect(checkMessage('😀'.repeat(MAX_MESSAGE_LENGTH + 1))).toBe('too-long');
+    expect(checkMessage('😀'.repeat(2000))).toBeNull();
+    expect(checkMessage('😀'.repeat(2001))).toBe('too-long');
     expect(checkMessage(' ')).toBe('empty');
     expect(checkMessage(' a ')).toBeNull();
+  });
+
+  test('half an emoji (a lone surrogate) is sent as U+FFFD, which the API can read', async () => {
+    const { world, store } = await ready();
+    expect(store.send('broken \ud83d paste \ude00 here')).toBeNull();
+    await flush();
+    expect(world.client.calls('send')[0]!.message).toBe('broken \ufffd paste \ufffd here');
+    expect(shown(store).slice(1)).toEqual(['user: broken \ufffd paste \ufffd here', 'assistant: You said: broken \ufffd paste \ufffd here']);
+  });
+
+  test('lone surrogates count one character each, as their replacement does', () => {
+    expect(checkMessage('\ud800'.repeat(2000))).toBeNull();
+    expect(checkMessage('\ud800'.repeat(2001))).toBe('too-long');
+  });
+
+  test('the draft typed is cleared when that text is sent, even when it had to be made well-formed', async () => {
+    const { store } = await ready();
+    store.draft.value = 'oops \ud800';
+    expect(store.send(store.draft.value)).toBeNull();
+    expect(store.draft.value).toBe('');
   });
 
   test('the text is sent as typed, not trimmed', async () => {
@@ -145,24 +164,70 @@ describe('insufficient balance on a send', () => {
   test('the message fails, the widget says "unavailable", nothing is retried by itself', async () => {
     const assistants = { [ASSISTANT]: { greeting: GREETING, funded: true } };
     const world = createFakeWorld({ assistants });
-    const { store } = await ready({}, world);
+    const { store, events } = await ready({}, world);
     assistants[ASSISTANT].funded = false;
     store.send('hello');
     await flush();
     expect(store.messages.value.at(-1)).toMatchObject({ status: 'failed', error: { kind: 'insufficient_balance' } });
-    expect(store.status.value).toBe('error');
-    expect(store.error.value).toMatchObject({ kind: 'insufficient_balance' });
+    expect(store.state.value).toMatchObject({ type: 'blocked', reason: 'no-balance', error: { kind: 'insufficient_balance' } });
     expect(store.send('again')).toBe('unavailable');
-    await world.timers.advance(120_000);
+    await world.timers.quiet();
     expect(world.client.calls('send')).toHaveLength(1);
 
     // The owner tops up; the visitor presses Retry.
     assistants[ASSISTANT].funded = true;
+    const greeting = store.messages.value[0]!;
     store.retry(store.messages.value.at(-1)!.id);
     await flush();
     expect(world.client.calls('send')).toHaveLength(2);
-    expect(store.status.value).toBe('ready');
+    expect(store.state.value).toEqual({ type: 'ready' });
     expect(shown(store).slice(-2)).toEqual(['user: hello', 'assistant: You said: hello']);
+    // The conversation read again is the same one: what was shown keeps its place.
+    expect(store.messages.value[0]).toBe(greeting);
+    expect(events.filter((e) => e.type === 'conversation')).toHaveLength(1);
+  });
+});
+
+describe('another refusal after the server took the message (another 4xx)', () => {
+  test('Retry looks at the history first, and a message already there is not sent again', async () => {
+    const { world, store, events } = await ready();
+    world.client.failNext('send', { kind: 'error-after-processing', error: new ApiError('rejected', 'Forbidden', { status: 403 }) });
+    store.send('hello');
+    await flush();
+    const failed = store.messages.value.at(-1)!;
+    expect(failed).toMatchObject({ status: 'failed', error: { kind: 'rejected', retryable: true } });
+    expect(events).toContainEqual({ type: 'error', error: failed.error });
+    store.retry(failed.id);
+    await flush();
+    expect(world.client.requests.map((r) => r.route)).toEqual(['create', 'send', 'get']);
+    expect(world.client.history(store.conversationId.value!).filter((m) => m.role === 'user')).toHaveLength(1);
+    expect(shown(store).slice(-2)).toEqual(['user: hello', 'assistant: You said: hello']);
+  });
+
+  test('Retry of one that did not land sends it once, after the look', async () => {
+    const { world, store } = await ready();
+    world.client.failNext('send', { kind: 'error', error: new ApiError('rejected', 'Conflict', { status: 409 }) });
+    store.send('hello');
+    await flush();
+    store.retry(store.messages.value.at(-1)!.id);
+    await flush();
+    expect(world.client.requests.map((r) => r.route)).toEqual(['create', 'send', 'get', 'send']);
+    expect(shown(store).slice(-2)).toEqual(['user: hello', 'assistant: You said: hello']);
+  });
+});
+
+describe('a message refused as invalid (422)', () => {
+  test('fails without Retry, and is not looked for in the history', async () => {
+    const { world, store } = await ready();
+    world.client.failNext('send', { kind: 'error', error: new ApiError('validation', 'The message field is invalid.', { status: 422 }) });
+    store.send('hello');
+    await world.timers.quiet();
+    expect(store.messages.value.at(-1)).toMatchObject({ status: 'failed', error: { kind: 'validation', retryable: false } });
+    expect(world.client.requests.map((r) => r.route)).toEqual(['create', 'send']);
+    // A retry goes straight out: the server surely did not take it.
+    store.retry(store.messages.value.at(-1)!.id);
+    await flush();
+    expect(world.client.requests.map((r) => r.route)).toEqual(['create', 'send', 'send']);
   });
 });
 

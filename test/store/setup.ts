@@ -59,6 +59,24 @@ export async function twoTabs(world: FakeWorld, how: 'together' | 'in turn' = 'i
   return [one, two];
 }
 
+/**
+ * A tab that sent `text` and was reloaded before it was delivered: `offline`, the message never left;
+ * `in flight`, its request reached the server and hangs there (the reply comes at `finishWork()`).
+ * Returns the tab before (disposed) and the reloaded one (not started), online again.
+ */
+export async function reloadAfter(how: 'offline' | 'in flight', text: string, world: FakeWorld = createFakeWorld()) {
+  const before = openTab(world);
+  await before.store.start();
+  if (how === 'offline') world.network.set(false);
+  else world.client.failNext('send', { kind: 'hang' });
+  before.store.send(text);
+  await flush();
+  before.store.dispose();
+  world.network.set(true);
+  const after = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+  return { world, before, after, conversationId: before.store.conversationId.value! };
+}
+
 /** The conversation as the visitor sees it: "role: text [status]". */
 export function shown(store: ConversationStore): string[] {
   return store.messages.value.map((m) => `${m.role}: ${messageText(m)}${m.status === 'sent' ? '' : ` [${m.status}]`}`);

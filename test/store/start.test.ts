@@ -1,19 +1,21 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { createConversationStore, storageKey } from '../../src/store/store';
+import { createConversationStore } from '../../src/store/store';
 import { ASSISTANT, GREETING, QUIET_ASSISTANT, UNFUNDED_ASSISTANT, UNKNOWN_ASSISTANT } from '../helpers/fake-client';
 import { createFakeWorld, flush } from '../helpers/fake-deps';
 import { API_BASE, openTab, setup, shown } from './setup';
 
-const KEY = storageKey(ASSISTANT, API_BASE);
+// Written out: other code (and earlier versions) read these keys.
+const KEY = 'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test/api';
 const OTHER_ID = 'aaaaaaaa-0000-4000-8000-cccccccccccc';
 const envelope = (fields: object) => JSON.stringify({ v: 1, assistantId: ASSISTANT, apiBase: API_BASE, ...fields });
 
 describe('lazy start', () => {
   test('a page view costs nothing: no request until start()', async () => {
     const { world, store } = setup();
-    await world.timers.advance(60_000);
+    await world.timers.quiet();
     expect(world.client.requests).toEqual([]);
+    expect(store.state.value).toEqual({ type: 'idle' });
     expect(store.status.value).toBe('idle');
   });
 
@@ -21,7 +23,7 @@ describe('lazy start', () => {
     const { world, store, events } = setup({ type: 'test', variables: { name: 'Ada', vip: true } });
     await store.start();
     expect(world.client.requests).toEqual([{ route: 'create', assistantId: ASSISTANT, type: 'test', variables: { name: 'Ada', vip: true } }]);
-    expect(store.status.value).toBe('ready');
+    expect(store.state.value).toEqual({ type: 'ready' });
     expect(shown(store)).toEqual([`assistant: ${GREETING}`]);
     expect(store.conversationId.value).toMatch(/^[0-9a-f-]{36}$/);
     expect(events).toContainEqual({ type: 'conversation', conversationId: store.conversationId.value });
@@ -148,12 +150,47 @@ describe('the draft', () => {
     expect(world.client.requests).toEqual([]);
   });
 
-  test('is written when the page goes away even before the debounce', () => {
+  test('is written when the widget is removed, even before typing pauses', () => {
     const world = createFakeWorld();
     const first = openTab(world);
     first.store.draft.value = 'typed just now';
     first.store.dispose();
     expect(openTab(world).store.draft.value).toBe('typed just now');
+  });
+
+  test('is written at once when the page is hidden or left, before typing pauses', () => {
+    const world = createFakeWorld();
+    const first = openTab(world);
+    first.store.draft.value = 'typed and gone';
+    first.deps.lifecycle.hide();
+    // The tab is closed now: no timer runs, no dispose.
+    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!)).toEqual({
+      v: 1,
+      assistantId: ASSISTANT,
+      apiBase: API_BASE,
+      text: 'typed and gone',
+    });
+    expect(openTab(world).store.draft.value).toBe('typed and gone');
+  });
+
+  test('a hidden page with nothing new typed writes nothing', () => {
+    const { world, store, deps } = setup();
+    deps.lifecycle.hide();
+    expect(world.storage.data.size).toBe(0);
+    store.draft.value = 'once';
+    deps.lifecycle.hide();
+    const writes = vi.spyOn(world.storage, 'setItem');
+    deps.lifecycle.hide();
+    expect(writes).not.toHaveBeenCalled();
+  });
+
+  test('is kept under its own key beside the conversation id', async () => {
+    const { world, store } = setup();
+    store.draft.value = 'hello';
+    await world.timers.quiet();
+    expect([...world.storage.data.keys()]).toEqual([
+      'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test/api:draft',
+    ]);
   });
 
   test('is cleared when it is sent', async () => {
@@ -218,7 +255,7 @@ describe('a stale conversation', () => {
     await store.start();
     expect(world.client.requests.map((r) => r.route)).toEqual(['get', 'create']);
     expect(store.notice.value).toBe('conversation-replaced');
-    expect(store.status.value).toBe('ready');
+    expect(store.state.value).toEqual({ type: 'ready' });
     expect(shown(store)).toEqual([`assistant: ${GREETING}`]);
     expect(JSON.parse(world.storage.data.get(KEY)!).conversationId).toBe(store.conversationId.value);
     store.dismissNotice();
@@ -231,8 +268,9 @@ describe('a stale conversation', () => {
     world.client.failNext('create', { kind: 'error', error: new ApiError('rejected', 'No', { status: 403 }) });
     const { store } = openTab(world);
     await store.start();
-    await world.timers.advance(120_000);
+    await world.timers.quiet();
     expect(world.client.requests.map((r) => r.route)).toEqual(['get', 'create']);
+    expect(store.state.value).toEqual({ type: 'failed', error: { kind: 'rejected', detail: 'No', retryable: true } });
     expect(store.status.value).toBe('error');
     expect(store.error.value).toMatchObject({ kind: 'rejected', retryable: true });
     // Trying again creates (the stale id is not read again).
@@ -246,29 +284,41 @@ describe('errors while opening', () => {
   test('assistant not found: the site owner is told once, and no more calls are made', async () => {
     const { world, store, deps } = setup({ assistantId: UNKNOWN_ASSISTANT });
     await store.start();
+    expect(store.state.value).toEqual({
+      type: 'blocked',
+      reason: 'unknown-assistant',
+      error: { kind: 'not_found', detail: 'Assistant not found', retryable: false },
+    });
     expect(store.status.value).toBe('error');
-    expect(store.error.value).toMatchObject({ kind: 'not_found', retryable: false });
-    expect(deps.warnings).toHaveLength(1);
-    expect(deps.warnings[0]).toContain(UNKNOWN_ASSISTANT);
+    expect(deps.warnings).toEqual([`Assistant ${UNKNOWN_ASSISTANT} at ${API_BASE}: Assistant not found`]);
     await store.start();
+    await store.reset();
     expect(store.send('anyone there?')).toBe('unavailable');
     world.network.set(false);
     world.network.set(true);
-    await world.timers.advance(120_000);
+    await world.timers.quiet();
     expect(world.client.requests).toHaveLength(1);
     expect(deps.warnings).toHaveLength(1);
   });
 
   test('insufficient balance: "unavailable", sends refused, no automatic retries', async () => {
-    const { world, store } = setup({ assistantId: UNFUNDED_ASSISTANT });
+    const { world, store, deps } = setup({ assistantId: UNFUNDED_ASSISTANT });
     await store.start();
-    expect(store.status.value).toBe('error');
-    expect(store.error.value).toMatchObject({ kind: 'insufficient_balance' });
+    expect(store.state.value).toEqual({
+      type: 'blocked',
+      reason: 'no-balance',
+      error: { kind: 'insufficient_balance', detail: 'Insufficient balance', retryable: true },
+    });
     expect(store.send('hello')).toBe('unavailable');
     world.network.set(false);
     world.network.set(true);
-    await world.timers.advance(120_000);
+    await world.timers.quiet();
     expect(world.client.requests).toHaveLength(1);
+    // The visitor's own Retry asks again.
+    await store.start();
+    expect(world.client.requests).toHaveLength(2);
+    // The visitor needs no console message: this is the owner's balance, not the site's setup.
+    expect(deps.warnings).toEqual([]);
   });
 
   test('a free test conversation of an unfunded assistant works', async () => {
@@ -298,15 +348,14 @@ describe('errors while opening', () => {
   });
 
   test('when the retries run out the error is shown, and start() tries again', async () => {
-    const { world, store } = setup();
+    const { world, store } = setup({ openAttempts: 4 });
     world.client.failNext('create', { kind: 'lost-before-processing', as: 'timeout' }, 4);
     const started = store.start();
     await world.timers.advance(1000 + 2000 + 4000);
     await started;
     expect(world.client.calls('create')).toHaveLength(4);
-    expect(store.status.value).toBe('error');
-    expect(store.error.value).toMatchObject({ kind: 'timeout', retryable: true });
-    await world.timers.advance(60_000);
+    expect(store.state.value).toEqual({ type: 'failed', error: { kind: 'timeout', detail: 'lost (timeout)', retryable: true } });
+    await world.timers.quiet();
     expect(world.client.calls('create')).toHaveLength(4);
     await store.start();
     expect(store.status.value).toBe('ready');

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, test } from 'vitest';
 import { createStorage } from '../../src/store/storage';
 import { createFakeStorage, type FakeStorage } from '../helpers/fake-deps';
@@ -29,9 +30,12 @@ describe('createStorage', () => {
   });
 
   test('memory keeps values for the page only and never looks for web storage', () => {
-    const storage = createStorage('memory', () => {
-      throw new Error('must not be called');
+    const asked: string[] = [];
+    const storage = createStorage('memory', (choice) => {
+      asked.push(choice);
+      return asWebStorage(createFakeStorage());
     });
+    expect(asked).toEqual([]);
     storage.setItem('k', 'v');
     expect(storage.getItem('k')).toBe('v');
     storage.removeItem('k');

@@ -1,0 +1,16 @@
+/**
+ * The two parts of a request URL the widget takes from outside: the API root and the ids it puts
+ * into paths.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a UUID in its canonical textual form (any case): the only ids that may enter a URL path. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** An API root without its trailing slashes (`https://x.test/api/` and `https://x.test/api` are one base). */
+export function trimBase(apiBase: string): string {
+  return apiBase.replace(/\/+$/, '');
+}

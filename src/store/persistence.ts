@@ -1,0 +1,196 @@
+/**
+ * What the store keeps in storage. Each value is a versioned envelope,
+ * `{ "v": 1, "assistantId": …, "apiBase": …, …fields }`, under a key scoped to the assistant and API base:
+ * - `assistant-chat:<assistantId>@<apiBase>`: `{ conversationId }`, in the site's storage;
+ * - the same key + `:draft`: `{ text, trimmed? }`, in the site's storage;
+ * - the same key + `:outbox`: `{ conversationId, items: [{ id, text, snapshot? }] }`, in the tab's storage.
+ *
+ * Storage is hostile territory: any access may throw, and a value may be corrupt, foreign, of another
+ * version, or huge. Reads check the size before parsing and the shape after; whatever fails reads as
+ * nothing. Writes that fail are dropped (the storage seam keeps them in memory).
+ */
+import { isObject, parseObject, toJson } from '../api/json';
+import { wellFormed } from '../api/message-text';
+import { MAX_MESSAGE_LENGTH } from '../api/types';
+import { isUuid, trimBase } from '../api/url';
+import type { JsonObject } from '../api/types';
+import type { StorageLike } from './types';
+
+/** The storage key of a conversation id: one per assistant and API base (`:draft` and `:outbox` are added to it). */
+export function storageKey(assistantId: string, apiBase: string): string {
+  return `assistant-chat:${assistantId}@${trimBase(apiBase)}`;
+}
+
+/**
+ * The longest draft kept, in UTF-16 units: five messages of the longest kind. A longer draft stays
+ * whole on the page; only its start is saved (marked `trimmed`), and a reload says so.
+ */
+export const MAX_DRAFT_LENGTH = 5 * MAX_MESSAGE_LENGTH;
+
+/**
+ * The most an outbox envelope may take, in characters, to be read: some eighty messages of the longest
+ * kind with every character escaped, hundreds of ordinary ones.
+ */
+const MAX_OUTBOX_SIZE = 1 << 20;
+
+/** toJson escapes every character it escapes as `\uXXXX`: at most six characters for one. */
+const ESCAPED = 6;
+
+/** A message of the outbox as stored: `snapshot` is set once its request may have reached the server. */
+export interface StoredItem {
+  id: string;
+  text: string;
+  snapshot?: number;
+}
+
+/** The outbox as stored: its messages, and the conversation their snapshots belong to. */
+export interface StoredOutbox {
+  conversationId: string | null;
+  items: StoredItem[];
+}
+
+/** A draft read back: its text, and whether only its start could be kept. */
+export interface StoredDraft {
+  text: string;
+  trimmed: boolean;
+}
+
+/** Reads and writes of the store's values; none of them throws. */
+export interface Persistence {
+  /** The stored conversation id, or null. */
+  readId(): string | null;
+  saveId(conversationId: string): void;
+  /** Forgets the stored id when it is `conversationId` (another tab may have stored a newer one). */
+  forgetId(conversationId: string): void;
+  readDraft(): StoredDraft;
+  /** Saves the draft (its first {@link MAX_DRAFT_LENGTH} units); an empty draft removes the value. */
+  saveDraft(text: string): void;
+  /** What the last page of this tab left unsent, or undefined. */
+  readOutbox(): StoredOutbox | undefined;
+  /** Saves the outbox; null (or no items) removes the value. */
+  saveOutbox(outbox: StoredOutbox | null): void;
+}
+
+/** Creates the persistence of one store: `storage` for the id and draft, `tabStorage` (if any) for the outbox. */
+export function createPersistence(scope: { assistantId: string; apiBase: string }, storage: StorageLike, tabStorage?: StorageLike): Persistence {
+  const { assistantId } = scope;
+  const apiBase = trimBase(scope.apiBase);
+  const key = storageKey(assistantId, apiBase);
+  const draftKey = key + ':draft';
+  const outboxKey = key + ':outbox';
+  // Every envelope this store writes starts so (toJson keeps the key order).
+  const head = `{"v":1,"assistantId":${toJson(assistantId)},"apiBase":${toJson(apiBase)},`;
+  const draftHead = head + '"text":"';
+  const idLimit = head.length + 128;
+  const draftLimit = draftHead.length + ESCAPED * MAX_DRAFT_LENGTH + 32;
+
+  /** The envelope stored under `name`, when it is ours and at most `limit` characters long. */
+  function load(from: StorageLike | undefined, name: string, limit: number): JsonObject | undefined {
+    const raw = read(from, name);
+    if (raw === undefined || raw.length > limit) return undefined;
+    return ours(raw);
+  }
+  function ours(raw: string): JsonObject | undefined {
+    const value = parseObject(raw);
+    return value?.v === 1 && value.assistantId === assistantId && value.apiBase === apiBase ? value : undefined;
+  }
+  const save = (to: StorageLike | undefined, name: string, fields: object) =>
+    attempt(() => to?.setItem(name, toJson({ v: 1, assistantId, apiBase, ...fields })));
+  const remove = (from: StorageLike | undefined, name: string) => attempt(() => from?.removeItem(name));
+
+  /** The start of the text of a draft envelope too long to parse whole, or undefined when it is not ours. */
+  function draftStart(raw: string): string | undefined {
+    if (!raw.startsWith(draftHead)) return undefined;
+    let body = raw.slice(draftHead.length, draftHead.length + ESCAPED * MAX_DRAFT_LENGTH);
+    // An escape cut in half at the end is left out.
+    const escape = body.lastIndexOf('\\');
+    if (escape > body.length - ESCAPED) body = body.slice(0, escape);
+    // Throws (not ours after all) when the body holds the string's end: no text of ours is that short.
+    return attemptValue(() => JSON.parse(`"${body}"`) as string);
+  }
+
+  return {
+    readId() {
+      const id = load(storage, key, idLimit)?.conversationId;
+      return isUuid(id) ? id : null;
+    },
+    saveId(conversationId) {
+      save(storage, key, { conversationId });
+    },
+    forgetId(conversationId) {
+      if (load(storage, key, idLimit)?.conversationId === conversationId) remove(storage, key);
+    },
+
+    readDraft() {
+      const raw = read(storage, draftKey);
+      if (raw === undefined) return { text: '', trimmed: false };
+      if (raw.length > draftLimit) {
+        const start = draftStart(raw);
+        return start === undefined ? { text: '', trimmed: false } : { text: cut(start), trimmed: true };
+      }
+      const value = ours(raw);
+      const text = value?.text;
+      if (typeof text !== 'string') return { text: '', trimmed: false };
+      return { text: cut(text), trimmed: value!.trimmed === true || text.length > MAX_DRAFT_LENGTH };
+    },
+    saveDraft(text) {
+      if (!text) return remove(storage, draftKey);
+      const kept = cut(text);
+      save(storage, draftKey, kept === text ? { text } : { text: kept, trimmed: true });
+    },
+
+    readOutbox() {
+      const value = load(tabStorage, outboxKey, MAX_OUTBOX_SIZE);
+      if (!value || !Array.isArray(value.items)) return undefined;
+      const conversationId = isUuid(value.conversationId) ? value.conversationId : null;
+      const items: StoredItem[] = [];
+      for (const item of value.items as unknown[]) {
+        const stored = toItem(item);
+        if (stored) items.push(stored);
+      }
+      return { conversationId, items };
+    },
+    saveOutbox(outbox) {
+      if (!outbox?.items.length) return remove(tabStorage, outboxKey);
+      const items = outbox.items.map(({ id, text, snapshot }) => ({ id, text, snapshot }));
+      save(tabStorage, outboxKey, { conversationId: outbox.conversationId, items });
+    },
+  };
+}
+
+/** An outbox item of the stored shape and size (a sendable text), or undefined. */
+function toItem(value: unknown): StoredItem | undefined {
+  if (!isObject(value)) return undefined;
+  const { id, text, snapshot } = value;
+  if (typeof id !== 'string' || !id || id.length > 100) return undefined;
+  // Two units a character at most: longer is not a text this widget took.
+  if (typeof text !== 'string' || !text.trim() || text.length > 2 * MAX_MESSAGE_LENGTH) return undefined;
+  const item: StoredItem = { id, text: wellFormed(text) };
+  if (typeof snapshot === 'number' && Number.isInteger(snapshot) && snapshot >= 0) item.snapshot = snapshot;
+  return item;
+}
+
+/** `text` cut to {@link MAX_DRAFT_LENGTH} units, never between the two halves of a character. */
+function cut(text: string): string {
+  if (text.length <= MAX_DRAFT_LENGTH) return text;
+  const end = MAX_DRAFT_LENGTH;
+  const high = text.charCodeAt(end - 1);
+  return text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end);
+}
+
+function read(from: StorageLike | undefined, name: string): string | undefined {
+  const raw = attemptValue(() => from?.getItem(name));
+  return typeof raw === 'string' ? raw : undefined;
+}
+
+function attempt(task: () => void): void {
+  attemptValue(task);
+}
+
+function attemptValue<T>(task: () => T): T | undefined {
+  try {
+    return task();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import { checkMessage, messageLength, wellFormed } from '../../src/api/message-text';
+
+describe('wellFormed', () => {
+  test.each([
+    ['plain text', 'hello', 'hello'],
+    ['an emoji (a surrogate pair)', 'a😀b', 'a😀b'],
+    ['a lone high surrogate', 'a\ud83db', 'a\ufffdb'],
+    ['a lone low surrogate', 'a\ude00b', 'a\ufffdb'],
+    ['a high surrogate at the end', 'ab\ud83d', 'ab\ufffd'],
+    ['a low surrogate at the start', '\ude00ab', '\ufffdab'],
+    ['two high surrogates, then a low one', '\ud83d\ud83d\ude00', '\ufffd😀'],
+    ['a low surrogate before a high one', '\ude00\ud83d', '\ufffd\ufffd'],
+    ['a lone high surrogate before a pair', '\ud800\udbff\udc00', '\ufffd\udbff\udc00'],
+    ['two lone low surrogates', '\udc00\udc00', '\ufffd\ufffd'],
+    ['a high surrogate before a private-use character', '\ud83d\ue000', '\ufffd\ue000'],
+    ['the last character there is', '\udbff\udfff', '\udbff\udfff'],
+    ['the first character past the basic plane', '\ud800\udc00', '\ud800\udc00'],
+    ['empty text', '', ''],
+  ])('%s', (_name, text, expected) => {
+    expect(wellFormed(text)).toBe(expected);
+  });
+
+  test('gives back the very string when there is nothing to replace', () => {
+    const text = 'x'.repeat(1000) + '😀';
+    expect(wellFormed(text)).toBe(text);
+  });
+
+  test('handles a megabyte of text in one pass', () => {
+    const text = 'ab😀\ud800'.repeat(250_000);
+    const result = wellFormed(text);
+    expect(result).toHaveLength(text.length);
+    expect(result.slice(0, 10)).toBe('ab😀\ufffdab😀\ufffd');
+  });
+});
+
+describe('messageLength', () => {
+  test.each([
+    ['', 0],
+    ['hello', 5],
+    ['😀', 1],
+    ['a😀b', 3],
+    ['\ud83d', 1],
+    ['\ude00\ud83d', 2],
+    ['\ud83d\ud83d\ude00', 2],
+    ['😀😀', 2],
+    ['x\ud83d', 2],
+    ['\udc00\udc00', 2],
+    ['\ud83d\ue000', 2],
+    ['\udbff\udfff', 1],
+  ])('%j counts %i', (text, length) => {
+    expect(messageLength(text)).toBe(length);
+  });
+
+  test('counts what is sent: the length of the well-formed text in code points', () => {
+    const text = 'a\ud800😀\udc00b';
+    expect(messageLength(text)).toBe([...wellFormed(text)].length);
+  });
+});
+
+describe('checkMessage', () => {
+  test.each([
+    ['', 'empty'],
+    [' \n\t', 'empty'],
+    ['x', null],
+    ['x'.repeat(2000), null],
+    ['x'.repeat(2001), 'too-long'],
+    ['😀'.repeat(2000), null],
+    ['😀'.repeat(2001), 'too-long'],
+  ])('%j is %s', (text, rejection) => {
+    expect(checkMessage(text)).toBe(rejection);
+  });
+});

@@ -1,0 +1,317 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { createPersistence } from '../../src/store/persistence';
+import { ASSISTANT, GREETING } from '../helpers/fake-client';
+import { createFakeStorage, createFakeWorld, flush } from '../helpers/fake-deps';
+import { API_BASE, openTab, reloadAfter, shown } from './setup';
+
+const KEY = 'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test/api';
+const ID = 'aaaaaaaa-0000-4000-8000-cccccccccccc';
+const envelope = (fields: object) => JSON.stringify({ v: 1, assistantId: ASSISTANT, apiBase: API_BASE, ...fields });
+const MEGABYTES = 5 * 1024 * 1024;
+
+/** Watches JSON.parse: the longest text it was given. */
+function watchParse() {
+  const parse = vi.spyOn(JSON, 'parse');
+  return () => Math.max(0, ...parse.mock.calls.map(([text]) => String(text).length));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A tab storage holding an outbox of `items`, of no conversation. */
+function storedOutbox(items: unknown[]) {
+  const tabStorage = createFakeStorage();
+  tabStorage.data.set(KEY + ':outbox', envelope({ conversationId: null, items }));
+  return tabStorage;
+}
+
+describe('values too big to be ours are not parsed', () => {
+  test('a multi-megabyte conversation id value is ignored, and a conversation is created', async () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY, envelope({ conversationId: ID, padding: 'x'.repeat(MEGABYTES) }));
+    const longestParsed = watchParse();
+    const { store } = openTab(world);
+    await store.start();
+    expect(longestParsed()).toBeLessThan(10_000);
+    expect(world.client.requests.map((r) => r.route)).toEqual(['create']);
+  });
+
+  test('a multi-megabyte outbox is ignored', async () => {
+    const world = createFakeWorld();
+    const tabStorage = createFakeStorage();
+    tabStorage.data.set(KEY + ':outbox', envelope({ conversationId: null, items: [{ id: 'a', text: 'x'.repeat(MEGABYTES) }] }));
+    const longestParsed = watchParse();
+    const { store } = openTab(world, {}, { tabStorage });
+    await store.start();
+    await flush();
+    expect(longestParsed()).toBeLessThan(100_000);
+    expect(shown(store)).toEqual([`assistant: ${GREETING}`]);
+  });
+
+  test('a multi-megabyte draft is cut to its first 10,000 characters, with a notice, without parsing it whole', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: 'ab'.repeat(MEGABYTES / 2) }));
+    const longestParsed = watchParse();
+    const { store } = openTab(world);
+    expect(longestParsed()).toBeLessThan(100_000);
+    expect(store.draft.value).toBe('ab'.repeat(5000));
+    expect(store.notice.value).toBe('draft-trimmed');
+  });
+
+  test('a multi-megabyte draft cut where an escaped character stands keeps the text before it', () => {
+    const world = createFakeWorld();
+    // 9,999 letters, then quotes (each stored as a six-character escape) far past the limit.
+    world.storage.data.set(KEY + ':draft', envelope({ text: 'a'.repeat(9999) + '"'.repeat(MEGABYTES / 6) }));
+    const { store } = openTab(world);
+    expect(store.draft.value).toBe('a'.repeat(9999) + '"');
+    expect(store.notice.value).toBe('draft-trimmed');
+  });
+
+  test('a multi-megabyte draft of another assistant is not ours: ignored without a notice', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', JSON.stringify({ v: 1, assistantId: 'someone-else', apiBase: API_BASE, text: 'x'.repeat(MEGABYTES) }));
+    const { store } = openTab(world);
+    expect(store.draft.value).toBe('');
+    expect(store.notice.value).toBeNull();
+  });
+
+  test('a multi-megabyte draft of escaped characters only keeps its first 10,000', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: '"'.repeat(MEGABYTES / 6) }));
+    expect(openTab(world).store.draft.value).toBe('"'.repeat(10_000));
+  });
+
+  test('a multi-megabyte value that is not JSON is ignored', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: '' }).slice(0, -3) + '\\'.repeat(MEGABYTES));
+    const { store } = openTab(world);
+    expect(store.draft.value).toBe('');
+  });
+});
+
+describe('a long draft', () => {
+  test('longer than 10,000 characters is restored cut, with a notice for the visitor', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: 'y'.repeat(12_000) }));
+    const { store } = openTab(world);
+    expect(store.draft.value).toBe('y'.repeat(10_000));
+    expect(store.notice.value).toBe('draft-trimmed');
+    store.dismissNotice();
+    expect(store.notice.value).toBeNull();
+  });
+
+  test.each([
+    ['an emoji', '😀'],
+    ['the first character past the basic plane', '\u{10000}'],
+    ['the last character there is', '\u{10ffff}'],
+  ])('is cut between characters, never inside %s', (_name, character) => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: 'y'.repeat(9999) + character + 'zz' }));
+    const { store } = openTab(world);
+    expect(store.draft.value).toBe('y'.repeat(9999));
+  });
+
+  test('cut where a character of the basic plane stands keeps it whole', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: 'y'.repeat(9999) + '\ue000' + 'zz' }));
+    expect(openTab(world).store.draft.value).toBe('y'.repeat(9999) + '\ue000');
+  });
+
+  test('stays whole on the page; only its start is saved, and the next visit says it was cut', async () => {
+    const world = createFakeWorld();
+    const first = openTab(world);
+    first.store.draft.value = 'z'.repeat(10_500);
+    await world.timers.quiet();
+    expect(first.store.draft.value).toHaveLength(10_500);
+    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!)).toEqual({
+      v: 1,
+      assistantId: ASSISTANT,
+      apiBase: API_BASE,
+      text: 'z'.repeat(10_000),
+      trimmed: true,
+    });
+    first.store.dispose();
+    const second = openTab(world);
+    expect(second.store.draft.value).toBe('z'.repeat(10_000));
+    expect(second.store.notice.value).toBe('draft-trimmed');
+  });
+
+  test('of exactly 10,000 characters is kept whole, without a notice', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: 'y'.repeat(10_000) }));
+    const { store } = openTab(world);
+    expect(store.draft.value).toHaveLength(10_000);
+    expect(store.notice.value).toBeNull();
+  });
+
+  test('restored cut is saved again as it now is', async () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: 'y'.repeat(12_000) }));
+    openTab(world);
+    await world.timers.quiet();
+    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!).text).toHaveLength(10_000);
+    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!).trimmed).toBeUndefined();
+    expect(openTab(world).store.notice.value).toBeNull();
+  });
+});
+
+describe('the outbox kept for a reload', () => {
+  test('is kept in the tab storage under its own key, in a versioned envelope', async () => {
+    const { world, store, deps } = (() => {
+      const world = createFakeWorld();
+      return { world, ...openTab(world) };
+    })();
+    await store.start();
+    world.network.set(false);
+    store.send('wait for me');
+    await flush();
+    expect(JSON.parse(deps.tabStorage.data.get(KEY + ':outbox')!)).toEqual({
+      v: 1,
+      assistantId: ASSISTANT,
+      apiBase: API_BASE,
+      conversationId: store.conversationId.value,
+      items: [{ id: store.messages.value[1]!.id, text: 'wait for me' }],
+    });
+  });
+
+  test('only a whole, non-negative snapshot of the same conversation makes a message looked for', async () => {
+    const { world, before, after } = await reloadAfter('in flight', 'first');
+    after.store.dispose();
+    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!);
+    stored.items = [
+      { id: 'a', text: 'zero', snapshot: 0 },
+      { id: 'b', text: 'negative', snapshot: -1 },
+      { id: 'c', text: 'fraction', snapshot: 1.5 },
+      { id: 'd', text: 'text', snapshot: '1' },
+    ];
+    before.deps.tabStorage.data.set(KEY + ':outbox', JSON.stringify(stored));
+    const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    await again.store.start();
+    expect(shown(again.store).slice(-4)).toEqual(['user: zero [checking]', 'user: negative [failed]', 'user: fraction [failed]', 'user: text [failed]']);
+  });
+
+  test('an item id of 100 characters is kept, of 101 dropped; a text of 4000 units kept, of 4001 dropped', () => {
+    const tabStorage = storedOutbox([
+      { id: 'i'.repeat(100), text: 'long id' },
+      { id: 'j'.repeat(101), text: 'too long an id' },
+      { id: 'k', text: 'x'.repeat(4000) },
+      { id: 'l', text: 'y'.repeat(4001) },
+    ]);
+    const outbox = createPersistence({ assistantId: ASSISTANT, apiBase: API_BASE }, createFakeStorage(), tabStorage).readOutbox()!;
+    expect(outbox.items.map((item) => item.id)).toEqual(['i'.repeat(100), 'k']);
+  });
+
+  test('items of the wrong shape are dropped; the others come back', async () => {
+    const world = createFakeWorld();
+    const tabStorage = storedOutbox([
+      null,
+      'text',
+      { id: 1, text: 'numeric id' },
+      { id: '', text: 'empty id' },
+      { id: 'x'.repeat(101), text: 'long id' },
+      { id: 'b', text: '   ' },
+      { id: 'c', text: 'y'.repeat(4001) },
+      { id: 'd', text: 42 },
+      { id: 'ok', text: 'kept \ud800', snapshot: -1 },
+    ]);
+    const { store } = openTab(world, {}, { tabStorage });
+    await store.start();
+    await flush();
+    expect(shown(store)).toEqual([`assistant: ${GREETING}`, 'user: kept \ufffd [failed]']);
+  });
+
+  test('what the last page left stays kept while the conversation opens, with the new messages after it', async () => {
+    const { world, before, after } = await reloadAfter('offline', 'left behind');
+    // Reloaded, offline again: a message typed before the conversation is open.
+    world.network.set(false);
+    after.store.send('typed now');
+    await flush();
+    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!);
+    expect(stored.items.map((item: { text: string }) => item.text)).toEqual(['left behind', 'typed now']);
+    expect(stored.conversationId).toBe(before.store.conversationId.value);
+
+    // Reloaded again before anything went out: nothing is lost.
+    after.store.dispose();
+    world.network.set(true);
+    const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    await again.store.start();
+    await flush();
+    expect(shown(again.store).slice(1)).toEqual(['user: left behind [failed]', 'user: typed now [failed]']);
+  });
+});
+
+describe('createPersistence', () => {
+  const scope = { assistantId: ASSISTANT, apiBase: API_BASE + '/' };
+
+  test('forgets the stored id only when it is the one named', () => {
+    const storage = createFakeStorage();
+    const persistence = createPersistence(scope, storage);
+    persistence.saveId(ID);
+    persistence.forgetId('bbbbbbbb-0000-4000-8000-cccccccccccc');
+    expect(persistence.readId()).toBe(ID);
+    persistence.forgetId(ID);
+    expect(persistence.readId()).toBeNull();
+    expect(storage.data.size).toBe(0);
+  });
+
+  test('an id value a little too long to be ours is ignored', () => {
+    const storage = createFakeStorage();
+    storage.data.set(KEY, envelope({ conversationId: ID, note: 'x'.repeat(100) }));
+    expect(createPersistence(scope, storage).readId()).toBeNull();
+    storage.data.set(KEY, envelope({ conversationId: ID, note: 'x'.repeat(10) }));
+    expect(createPersistence(scope, storage).readId()).toBe(ID);
+  });
+
+  test('without a tab storage, the outbox is neither read nor written', () => {
+    const storage = createFakeStorage();
+    const persistence = createPersistence(scope, storage);
+    persistence.saveOutbox({ conversationId: null, items: [{ id: 'a', text: 'hi' }] });
+    expect(persistence.readOutbox()).toBeUndefined();
+    expect(storage.data.size).toBe(0);
+  });
+
+  test('an empty draft removes the stored one', () => {
+    const storage = createFakeStorage();
+    const persistence = createPersistence(scope, storage);
+    persistence.saveDraft('x');
+    persistence.saveDraft('');
+    expect(storage.data.size).toBe(0);
+    expect(persistence.readDraft()).toEqual({ text: '', trimmed: false });
+  });
+
+  test('a stored draft that is not text reads as none', () => {
+    const storage = createFakeStorage();
+    storage.data.set(KEY + ':draft', envelope({ text: 42 }));
+    expect(createPersistence(scope, storage).readDraft()).toEqual({ text: '', trimmed: false });
+  });
+
+  test('an outbox without a list of items reads as none', () => {
+    const tab = createFakeStorage();
+    tab.data.set(KEY + ':outbox', envelope({ conversationId: ID, items: 'none' }));
+    expect(createPersistence(scope, createFakeStorage(), tab).readOutbox()).toBeUndefined();
+    tab.data.set(KEY + ':outbox', envelope({ conversationId: 'nope', items: [] }));
+    expect(createPersistence(scope, createFakeStorage(), tab).readOutbox()).toEqual({ conversationId: null, items: [] });
+  });
+
+  test('storage that throws reads as empty and takes writes without throwing', () => {
+    const storage = createFakeStorage();
+    storage.mode = 'throws';
+    const persistence = createPersistence(scope, storage, storage);
+    expect(() => {
+      persistence.saveId(ID);
+      persistence.saveDraft('x');
+      persistence.saveOutbox({ conversationId: ID, items: [{ id: 'a', text: 'hi' }] });
+      persistence.saveOutbox(null);
+      persistence.forgetId(ID);
+    }).not.toThrow();
+    expect(persistence.readId()).toBeNull();
+    expect(persistence.readDraft()).toEqual({ text: '', trimmed: false });
+    expect(persistence.readOutbox()).toBeUndefined();
+  });
+
+  test('a storage that hands back something other than text reads as empty', () => {
+    const storage = { getItem: () => 42 as unknown as string, setItem() {}, removeItem() {} };
+    expect(createPersistence(scope, storage).readId()).toBeNull();
+  });
+});
