@@ -14,7 +14,6 @@ import { resolveLanguage } from '../boot/words';
 import { log, type WidgetConfig } from '../config';
 import { createBrowserStoreDeps } from '../store/browser';
 import { createConversationStore } from '../store/store';
-import { createStorage } from '../store/storage';
 import type { ConversationStore, StoreEvent } from '../store/types';
 import functionCallsCss from '../ui/function-calls.css?inline';
 import markdownCss from '../ui/markdown.css?inline';
@@ -36,10 +35,9 @@ const browserStore: StoreFactory = (config, { settings, root }) =>
     createBrowserStoreDeps({
       // The browser's own fetch unless the developer passes one: never a host page's wrapper (see transport.ts).
       client: createApiClient({ baseUrl: config.apiBase, fetch: (settings.fetch as FetchLike | undefined) ?? browserFetch(root.ownerDocument.defaultView ?? window) }),
-      storage: createStorage(config.storage),
+      // (`memory`: nothing of the conversation touches Web Storage, unsent messages included.)
+      storage: config.storage,
       scope: config.assistantId + '@' + config.apiBase,
-      // `memory` means nothing of the conversation outlives the page, unsent messages included.
-      tabStorage: config.storage === 'memory' ? createStorage('memory') : undefined,
     }),
   );
 
@@ -153,8 +151,8 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
 
   return {
     prepare() {
-      // (Until the store learns to prepare, a hover only loads the panel.)
-      void (store as { prepare?: () => Promise<void> }).prepare?.();
+      // A stored conversation is read now, so the click opens onto it (the store never creates here).
+      void store.prepare();
     },
     setOpen(value) {
       open.value = value;

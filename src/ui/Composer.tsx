@@ -1,9 +1,10 @@
 import type { Ref } from 'preact';
-import { useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
-import type { ConversationStore } from '../store/types';
+import { messageLength } from '../api/message-text';
+import type { BlockReason, ConversationStore } from '../store/types';
 import { Icon } from './Icon';
-import { errorText, fill, type Strings } from './strings';
+import { fill, type Strings } from './strings';
 
 /** The counter appears this many characters before the limit. */
 const COUNTER_FROM = MAX_MESSAGE_LENGTH - 200;
@@ -19,33 +20,31 @@ export interface ComposerProps {
   inputRef: Ref<HTMLTextAreaElement>;
 }
 
+/** The words for why the store refuses messages (`blocked`). */
+export function blockedText(reason: BlockReason, strings: Strings): string {
+  return reason === 'no-balance' ? strings.errorUnavailable : strings.errorNotFound;
+}
+
 /**
  * Where the visitor writes: a labelled textarea bound to `store.draft`. Enter sends and Shift+Enter adds
  * a line; Enter that confirms an IME composition does not send. Near the limit a counter appears, and
- * over it the reason is shown (and the send button is disabled) before the visitor tries. While the assistant
- * cannot take messages at all (unknown or unfunded), sending is disabled and trying says why, in the banner's words.
+ * over it the reason is shown (and the send button is disabled) before the visitor tries. While the store
+ * refuses messages (`blocked`), the field is disabled, keeping what was typed; the banner says why, once.
  * The text is 16px so iOS does not zoom in on focus.
  */
 export function Composer({ store, strings, inputRef }: ComposerProps) {
-  const [rejection, setRejection] = useState<string | null>(null);
   const text = store.draft.value;
-  const error = store.error.value;
-  const kind = store.status.value === 'error' ? error?.kind : undefined;
-  const blocked = kind === 'not_found' || kind === 'insufficient_balance';
-  // Characters as the API counts them: code points (an emoji is one), not UTF-16 units.
-  const count = [...text].length;
+  const blocked = store.state.value.type === 'blocked';
+  // Characters as the API counts them (code points of the text as it would be sent), counted only near the
+  // limit, once per change of the text: a long paste costs one pass, not one per render.
+  const count = useMemo(() => (text.length < COUNTER_FROM ? text.length : messageLength(text)), [text]);
   const tooLong = count > MAX_MESSAGE_LENGTH;
 
   const submit = (event: Event) => {
     event.preventDefault();
-    const result = blocked ? 'unavailable' : store.send(store.draft.value);
-    if (result === null) {
-      store.draft.value = '';
-      setRejection(null);
-    } else if (result === 'unavailable') {
-      setRejection(errorText(blocked ? kind : 'insufficient_balance', strings));
-    }
-    // 'empty' needs no words; 'too-long' is already explained by the counter.
+    // Taken: the field empties. Refused: 'empty' needs no words, 'too-long' is explained by the counter,
+    // 'unavailable' by the banner.
+    if (!blocked && store.send(store.draft.value) === null) store.draft.value = '';
   };
 
   return (
@@ -55,6 +54,7 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
           ref={inputRef}
           rows={1}
           value={text}
+          disabled={blocked}
           aria-label={strings.composerLabel}
           placeholder={strings.placeholder}
           enterkeyhint="send"
@@ -62,7 +62,6 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
           aria-invalid={tooLong || undefined}
           onInput={(event) => {
             store.draft.value = event.currentTarget.value;
-            setRejection(null);
           }}
           onKeyDown={(event) => {
             // keyCode 229: the key went to an input method (Safari reports the composing Enter this way).
@@ -77,11 +76,6 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
         {count >= COUNTER_FROM &&
           fill(tooLong ? strings.tooLong : strings.charCount, { count, max: MAX_MESSAGE_LENGTH })}
       </p>
-      {rejection && (
-        <p class="composer-error" role="alert">
-          {rejection}
-        </p>
-      )}
     </form>
   );
 }

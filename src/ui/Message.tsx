@@ -22,7 +22,7 @@ const STATUS_ICONS: Partial<Record<MessageStatus, IconName>> = { queued: 'clock'
  * One message: the visitor's as plain text, the assistant's as safe markdown after the cards of the
  * functions it ran. A hidden "You:"/"Assistant:" prefix tells screen-reader users who is speaking.
  * A message that is not simply sent gets a status line: waiting, sending, still working, checking, or
- * failed with the reason and a Retry button.
+ * failed with the reason, Retry and Discard (which puts the text back in the composer).
  */
 export function Message({ message, store, strings, showFunctionCalls }: MessageProps) {
   const { id, role, status, error } = message;
@@ -58,7 +58,10 @@ export function Message({ message, store, strings, showFunctionCalls }: MessageP
                   <button type="button" class="text-button" onClick={() => store.retry(id)}>
                     {strings.retry}
                   </button>
-                )}
+                )}{' '}
+                <button type="button" class="text-button" onClick={() => store.discard(id)}>
+                  {strings.discard}
+                </button>
               </>
             )}
           </span>

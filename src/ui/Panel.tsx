@@ -1,13 +1,15 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { WidgetConfig } from '../config';
+import type { ChatNotice } from '../model';
 import { PANEL_ID } from '../panel/contract';
 import type { ConversationStore } from '../store/types';
 import { Composer } from './Composer';
 import { Icon, type IconName } from './Icon';
 import { MessageList } from './MessageList';
 import { useFullScreen, wrapTab } from './modal';
-import { errorText, type Strings } from './strings';
+import { StatusBanner } from './StatusBanner';
+import type { Strings } from './strings';
 import { useVisualViewport } from './viewport';
 
 /** Props of {@link ChatPanel}. */
@@ -24,6 +26,13 @@ export interface ChatPanelProps {
   /** Said once to screen readers as the panel opens (the replies that arrived while it was closed). */
   announcement: ReadonlySignal<string>;
 }
+
+/** The words of each notice. */
+const NOTICE_WORDS: Record<ChatNotice, keyof Strings> = {
+  'conversation-replaced': 'noticeReplaced',
+  'conversation-reset': 'noticeReset',
+  'draft-trimmed': 'noticeDraftTrimmed',
+};
 
 /** A square button that shows an icon; its label is also its tooltip. */
 function IconButton({ icon, label, onClick }: { icon: IconName; label: string; onClick: () => void }) {
@@ -45,7 +54,6 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const isOpen = open.value || inline;
-  const error = store.error.value;
   const notice = store.notice.value;
   useVisualViewport(panel, isOpen && !inline);
   // Full screen on a phone, the page behind is out of reach: the dialog is modal and keeps Tab inside.
@@ -85,21 +93,10 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
           <IconButton icon="compose" label={strings.newConversation} onClick={() => store.reset()} />
           {!inline && <IconButton icon="close" label={strings.close} onClick={onClose} />}
         </div>
-        {error && (
-          // What stops the chat, in words chosen by its kind, with Retry when trying again can help.
-          <div class="error-banner" role="alert">
-            <Icon name="alert" />
-            <p>{errorText(error.kind, strings)}</p>
-            {error.retryable && (
-              <button type="button" class="text-button" onClick={() => store.start()}>
-                {strings.retry}
-              </button>
-            )}
-          </div>
-        )}
+        <StatusBanner store={store} strings={strings} />
         {notice && (
           <div class="notice" role="status">
-            <p>{notice === 'conversation-replaced' ? strings.noticeReplaced : strings.noticeReset}</p>
+            <p>{strings[NOTICE_WORDS[notice]]}</p>
             <IconButton icon="close" label={strings.dismiss} onClick={() => store.dismissNotice()} />
           </div>
         )}

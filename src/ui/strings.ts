@@ -29,6 +29,12 @@ export interface Strings {
   checking: string;
   failed: string;
   retry: string;
+  /** Takes a failed message out of the queue (its text goes back to the composer). */
+  discard: string;
+  /** While the conversation opens. */
+  connecting: string;
+  /** While opening runs into trouble and tries again. */
+  retrying: string;
   showEarlier: string;
   newMessages: string;
   /** Launcher badge label and the announcement on open; `{n}`. */
@@ -36,6 +42,8 @@ export interface Strings {
   dismiss: string;
   noticeReplaced: string;
   noticeReset: string;
+  /** The draft kept from the last visit was too long: only its beginning was kept. */
+  noticeDraftTrimmed: string;
   errorNotFound: string;
   errorUnavailable: string;
   errorAssistant: string;
@@ -80,12 +88,16 @@ export const en: Strings = {
   checking: 'Checking whether it arrived…',
   failed: 'Not sent.',
   retry: LAUNCHER_WORDS.retry,
+  discard: 'Discard',
+  connecting: 'Connecting…',
+  retrying: 'Can’t reach the chat service. Trying again…',
   showEarlier: 'Show earlier messages',
   newMessages: 'New messages',
   unread: 'Unread replies: {n}',
   dismiss: 'Dismiss',
   noticeReplaced: 'Your previous conversation has ended, so a new one was started.',
   noticeReset: 'You started a new conversation.',
+  noticeDraftTrimmed: 'Your unsent message was too long to keep whole: only its beginning was saved.',
   errorNotFound: 'This chat is not available.',
   errorUnavailable: 'The chat is unavailable right now. Please try again later.',
   errorAssistant: 'The assistant could not answer this time.',
@@ -143,7 +155,7 @@ const ERROR_WORDS: Record<ApiErrorKind, keyof Strings> = {
   unexpected: 'errorServer',
   network: 'errorNetwork',
   timeout: 'errorTimeout',
-  not_api: 'errorUnavailable',
+  not_api: 'errorNotFound',
 };
 
 /** The words for an error, by its kind. */

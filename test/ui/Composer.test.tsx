@@ -93,17 +93,6 @@ describe('composer', () => {
     expect(store.calls.send).toEqual(['😀'.repeat(2000)]);
   });
 
-  it('says why when the chat cannot take messages', () => {
-    const { store } = renderApp({ open: true });
-    store.sendResult = 'unavailable';
-    fireEvent.input(composer(), { target: { value: 'hello?' } });
-    fireEvent.keyDown(composer(), { key: 'Enter' });
-    expect(screen.getByRole('alert').textContent).toContain('unavailable right now');
-    expect(store.draft.value).toBe('hello?');
-    fireEvent.input(composer(), { target: { value: 'hello??' } });
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
-
   it('follows a draft changed elsewhere (another tab)', () => {
     const { store } = renderApp({ open: true });
     act(() => {
@@ -114,37 +103,34 @@ describe('composer', () => {
 });
 
 describe('composer of a chat that cannot take messages', () => {
-  it.each([
-    ['not_found', 'This chat is not available.'],
-    ['insufficient_balance', 'The chat is unavailable right now. Please try again later.'],
-  ] as const)('refuses to send for %s, in the same words as the banner', (kind, words) => {
-    const { store } = renderApp({ open: true });
-    act(() => {
-      store.error.value = { kind, detail: 'x', retryable: false };
-      store.status.value = 'error';
-    });
-    fireEvent.input(composer(), { target: { value: 'hello?' } });
-    expect(sendButton().disabled).toBe(true);
-    expect(screen.getAllByRole('alert')).toHaveLength(1);
-    fireEvent.keyDown(composer(), { key: 'Enter' });
-    expect(store.calls.send).toEqual([]);
-    expect(store.draft.value).toBe('hello?');
-    const alerts = screen.getAllByRole('alert');
-    expect(alerts).toHaveLength(2);
-    for (const alert of alerts) expect(alert.textContent).toBe(words);
-  });
+  it.each(['unknown-assistant', 'no-balance', 'misconfigured'] as const)(
+    'is disabled while the chat is blocked (%s), keeps what was typed, and leaves the words to the banner',
+    (reason) => {
+      const { store } = renderApp({ open: true });
+      fireEvent.input(composer(), { target: { value: 'hello?' } });
+      act(() => {
+        store.state.value = { type: 'blocked', reason, error: { kind: 'not_found', detail: 'x', retryable: false } };
+      });
+      expect(composer().disabled).toBe(true);
+      expect(sendButton().disabled).toBe(true);
+      fireEvent.keyDown(composer(), { key: 'Enter' });
+      expect(store.calls.send).toEqual([]);
+      expect(composer().value).toBe('hello?');
+      // The banner says it once.
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+    },
+  );
 
   it('sends again once the chat recovers', () => {
     const { store } = renderApp({ open: true });
     act(() => {
-      store.error.value = { kind: 'insufficient_balance', detail: 'x', retryable: false };
-      store.status.value = 'error';
+      store.state.value = { type: 'blocked', reason: 'no-balance', error: { kind: 'insufficient_balance', detail: 'x', retryable: true } };
     });
     act(() => {
-      store.error.value = null;
-      store.status.value = 'ready';
+      store.state.value = { type: 'ready' };
     });
-    fireEvent.input(composer(), { target: { value: 'hello' } });
-    expect(sendButton().disabled).toBe(false);
+    fireEvent.input(composer(), { target: { value: 'hello again' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect(store.calls.send).toEqual(['hello again']);
   });
 });

@@ -186,22 +186,23 @@ describe('unread replies', () => {
 });
 
 describe('errors and notices', () => {
-  it('offers Retry for a retryable error, which starts the store again', () => {
+  it('offers Retry and a new conversation when the conversation cannot be opened', () => {
     const { store } = renderApp({ open: true });
     act(() => {
-      store.error.value = { kind: 'network', detail: 'Failed to fetch', retryable: true };
-      store.status.value = 'error';
+      store.state.value = { type: 'failed', error: { kind: 'network', detail: 'Failed to fetch', retryable: true } };
     });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Could not connect');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(store.calls.start).toBe(1);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Start a new conversation' }));
+    expect(store.calls.reset).toBe(1);
   });
 
-  it('explains an unfunded assistant as unavailable right now, without a pointless Retry', () => {
+  it('explains an unfunded assistant as unavailable right now, without a pointless Retry, once', () => {
     const { store } = renderApp({ open: true });
     act(() => {
-      store.error.value = { kind: 'insufficient_balance', detail: 'Insufficient balance', retryable: false };
+      store.state.value = { type: 'blocked', reason: 'no-balance', error: { kind: 'insufficient_balance', detail: 'Insufficient balance', retryable: false } };
     });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('unavailable right now');
@@ -209,7 +210,18 @@ describe('errors and notices', () => {
   });
 
   it.each([
-    ['not_found', 'This chat is not available.'],
+    ['unknown-assistant', 'This chat is not available.'],
+    ['misconfigured', 'This chat is not available.'],
+    ['no-balance', 'The chat is unavailable right now. Please try again later.'],
+  ] as const)('words a chat blocked for %s for people', (reason, text) => {
+    const { store } = renderApp({ open: true });
+    act(() => {
+      store.state.value = { type: 'blocked', reason, error: { kind: 'not_found', detail: 'technical detail', retryable: false } };
+    });
+    expect(screen.getByRole('alert').textContent).toBe(text);
+  });
+
+  it.each([
     ['rate_limited', 'Too many messages at once.'],
     ['server', 'Something went wrong on our side.'],
     ['timeout', 'The chat took too long to answer.'],
@@ -217,10 +229,31 @@ describe('errors and notices', () => {
   ] as const)('words a %s error for people', (kind, text) => {
     const { store } = renderApp({ open: true });
     act(() => {
-      store.error.value = { kind, detail: 'technical detail', retryable: true };
+      store.state.value = { type: 'failed', error: { kind, detail: 'technical detail', retryable: true } };
     });
     expect(screen.getByRole('alert').textContent).toContain(text);
     expect(screen.getByRole('alert').textContent).not.toContain('technical detail');
+  });
+
+  it('says it is connecting while the conversation opens, and that it is trying again after trouble', () => {
+    const { store } = renderApp({ open: true, store: createFakeStore() });
+    act(() => {
+      store.state.value = { type: 'connecting' };
+    });
+    expect(screen.getByText('Connecting…').getAttribute('role')).toBe('status');
+    act(() => {
+      store.state.value = { type: 'connecting', trouble: { kind: 'server', detail: 'HTTP 502', retryable: true } };
+    });
+    expect(screen.getByText('Can’t reach the chat service. Trying again…')).toBeTruthy();
+    expect(screen.queryByText('Connecting…')).toBeNull();
+  });
+
+  it('shows a rate limit or an overdue reply while the conversation is open', () => {
+    const { store } = renderApp({ open: true });
+    act(() => {
+      store.state.value = { type: 'ready', trouble: { kind: 'rate_limited', detail: '429', retryable: false } };
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Too many messages at once.');
   });
 
   it('shows a dismissible notice when the old conversation was replaced', async () => {

@@ -1,0 +1,72 @@
+import type { ConversationStore } from '../store/types';
+import { blockedText } from './Composer';
+import { Icon } from './Icon';
+import { errorText, type Strings } from './strings';
+
+/** Props of {@link StatusBanner}. */
+export interface StatusBannerProps {
+  store: ConversationStore;
+  strings: Strings;
+}
+
+/**
+ * What the visitor should know about the conversation's state, never an empty panel: "Connecting…" while
+ * it opens (announced once), that it is trying again when opening runs into trouble, and, when it cannot
+ * open or messages are refused, why, in words chosen by the kind of trouble, with Retry where trying again
+ * can help and a way to start a new conversation where the old one cannot be read.
+ */
+export function StatusBanner({ store, strings }: StatusBannerProps) {
+  const state = store.state.value;
+  switch (state.type) {
+    case 'idle':
+      return null;
+    case 'connecting':
+      return state.trouble ? (
+        <p class="connecting" role="status">
+          {strings.retrying}
+        </p>
+      ) : store.messages.value.length ? null : (
+        // (Shown after a moment: a quick open does not flash it.)
+        <p class="connecting is-quiet" role="status">
+          {strings.connecting}
+        </p>
+      );
+    case 'ready':
+      // Sending held up for every message (a rate limit), or a reply overdue.
+      return state.trouble ? <Alert text={errorText(state.trouble.kind, strings)} /> : null;
+    case 'failed':
+      return (
+        <Alert text={errorText(state.error.kind, strings)}>
+          <button type="button" class="text-button" onClick={() => store.start()}>
+            {strings.retry}
+          </button>
+          <button type="button" class="text-button" onClick={() => store.reset()}>
+            {strings.newConversation}
+          </button>
+        </Alert>
+      );
+    case 'blocked':
+      return (
+        <Alert text={blockedText(state.reason, strings)}>
+          {state.error.retryable && (
+            <button type="button" class="text-button" onClick={() => store.start()}>
+              {strings.retry}
+            </button>
+          )}
+        </Alert>
+      );
+    default:
+      return state satisfies never;
+  }
+}
+
+/** An error in words, with the actions that can help. */
+function Alert({ text, children }: { text: string; children?: preact.ComponentChildren }) {
+  return (
+    <div class="error-banner" role="alert">
+      <Icon name="alert" />
+      <p>{text}</p>
+      {children}
+    </div>
+  );
+}
