@@ -8,7 +8,7 @@ import { batch, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { h, render } from 'preact';
 import { createApiClient, type FetchLike } from '../api/client';
 import { browserFetch } from '../api/transport';
-import { accentRing, adoptStyles, settingsRule } from '../boot/styles';
+import { adoptStyles, settingsRule } from '../boot/styles';
 import { applyLook } from '../boot/look';
 import { resolveLanguage } from '../boot/words';
 import { log, type WidgetConfig } from '../config';
@@ -95,9 +95,9 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
   const stopLook = effect(() => {
     const { config } = reading.value;
     applyLook(root.host, frame, config, inline);
-    // The launcher drew the accent it was given; this one follows updates, and adds the ring for the panel.
+    // The launcher drew the accent it was given; this one follows updates.
     stopAccent();
-    stopAccent = adoptStyles(root, settingsRule(config) + accentRing(config.color, config.theme), config.nonce);
+    stopAccent = adoptStyles(root, settingsRule(config), config.nonce);
   });
 
   /** Forwards the store's events to the host page, counting the replies that arrive while the panel is closed. */
