@@ -4,7 +4,7 @@
  * the conversation store, renders the UI beside the launcher, and counts the replies that arrive while
  * the panel is closed.
  */
-import { batch, effect, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import { h, render } from 'preact';
 import { createApiClient, type FetchLike } from '../api/client';
 import { browserFetch } from '../api/transport';

@@ -4,6 +4,7 @@ import { MAX_MESSAGE_LENGTH } from '../api/types';
 import { messageLength } from '../api/message-text';
 import type { BlockReason, ConversationStore } from '../store/types';
 import { Icon } from './Icon';
+import { useValue } from './use-value';
 import { fill, type Strings } from './strings';
 
 /** The counter appears this many characters before the limit. */
@@ -33,8 +34,8 @@ export function blockedText(reason: BlockReason, strings: Strings): string {
  * The text is 16px so iOS does not zoom in on focus.
  */
 export function Composer({ store, strings, inputRef }: ComposerProps) {
-  const text = store.draft.value;
-  const blocked = store.state.value.type === 'blocked';
+  const text = useValue(store.draft);
+  const blocked = useValue(store.state).type === 'blocked';
   // Characters as the API counts them (code points of the text as it would be sent), counted only near the
   // limit, once per change of the text: a long paste costs one pass, not one per render.
   const count = useMemo(() => (text.length < COUNTER_FROM ? text.length : messageLength(text)), [text]);

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../model';
 import type { ConversationStore } from '../store/types';
 import { Icon } from './Icon';
 import { Message } from './Message';
+import { useValue } from './use-value';
 import type { Strings } from './strings';
 
 /** How many of the newest messages a conversation shows when it opens: more than fill the first screen. */
@@ -35,8 +36,8 @@ export interface MessageListProps {
  * While the assistant works, three dots (with words for screen readers) follow the log.
  */
 export function MessageList({ store, strings, showFunctionCalls, open }: MessageListProps) {
-  const messages = store.messages.value;
-  const busy = store.assistantBusy.value;
+  const messages = useValue(store.messages);
+  const busy = useValue(store.assistantBusy);
   const scroller = useRef<HTMLDivElement>(null);
   const showEarlierButton = useRef<HTMLButtonElement>(null);
   const [revealed, setRevealed] = useState(0);

@@ -1,4 +1,4 @@
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
 import { useEffect, useRef } from 'preact/hooks';
 import type { WidgetConfig } from '../config';
 import type { ChatNotice } from '../model';
@@ -9,6 +9,7 @@ import { Icon, type IconName } from './Icon';
 import { MessageList } from './MessageList';
 import { useFullScreen, wrapTab } from './modal';
 import { StatusBanner } from './StatusBanner';
+import { useValue } from './use-value';
 import type { Strings } from './strings';
 import { useVisualViewport } from './viewport';
 
@@ -53,8 +54,9 @@ function IconButton({ icon, label, onClick }: { icon: IconName; label: string; o
 export function ChatPanel({ store, config, strings, open, inline = false, onClose, announcement }: ChatPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
-  const isOpen = open.value || inline;
-  const notice = store.notice.value;
+  const isOpen = useValue(open) || inline;
+  const notice = useValue(store.notice);
+  const announced = useValue(announcement);
   useVisualViewport(panel, isOpen && !inline);
   // Full screen on a phone, the page behind is out of reach: the dialog is modal and keeps Tab inside.
   const modal = useFullScreen(isOpen && !inline);
@@ -104,7 +106,7 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
         <Composer store={store} strings={strings} inputRef={input} />
       </div>
       <div class="visually-hidden" role="status">
-        {isOpen ? announcement.value : ''}
+        {isOpen ? announced : ''}
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import type { ConversationStore } from '../store/types';
 import { blockedText } from './Composer';
+import { useValue } from './use-value';
 import { Icon } from './Icon';
 import { errorText, type Strings } from './strings';
 
@@ -16,7 +17,8 @@ export interface StatusBannerProps {
  * can help and a way to start a new conversation where the old one cannot be read.
  */
 export function StatusBanner({ store, strings }: StatusBannerProps) {
-  const state = store.state.value;
+  const state = useValue(store.state);
+  const empty = useValue(store.messages).length === 0;
   switch (state.type) {
     case 'idle':
       return null;
@@ -25,7 +27,7 @@ export function StatusBanner({ store, strings }: StatusBannerProps) {
         <p class="connecting" role="status">
           {strings.retrying}
         </p>
-      ) : store.messages.value.length ? null : (
+      ) : !empty ? null : (
         // (Shown after a moment: a quick open does not flash it.)
         <p class="connecting is-quiet" role="status">
           {strings.connecting}

@@ -2,7 +2,7 @@
  * Renders the chat UI with a fake store: the panel alone (renderApp), or the whole widget, launcher and
  * panel in a shadow root, the way mount() builds it (renderWidget).
  */
-import { signal } from '@preact/signals';
+import { signal } from '@preact/signals-core';
 import { render, within } from '@testing-library/preact';
 import { createWidget, type WidgetHandle } from '../../src/boot/widget';
 import type { LauncherConfig, PanelSettings, WidgetConfig } from '../../src/config';
