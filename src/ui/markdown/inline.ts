@@ -61,6 +61,8 @@ interface Bracket {
 const MAX_NESTING = 16;
 /** How deeply a link target's parentheses may nest. */
 const MAX_PARENTHESES = 32;
+/** How far a target with spaces may reach. */
+const MAX_SPACED_TARGET = 200;
 
 /** Where plain text ends: the next character that may start something, or a bare URL at a word's start. */
 const TEXT_END = /[\n\\`*_~[\]!<&]|(?<![^\s*_~(])(?:https?:\/\/|www\.)/gi;
@@ -170,6 +172,22 @@ export function renderInline(src: string): ComponentChildren[] {
     return src[i] === ')' ? { target: unescapeText(target), title, end: i + 1 } : null;
   };
 
+  /**
+   * Not CommonMark: a target with spaces and nothing else a target cannot hold (`[list](Price List 2024.pdf)`),
+   * as assistants write file names. Read up to its parenthesis, at most `MAX_SPACED_TARGET` characters away.
+   */
+  const spacedTail = (at: number): { target: string; title: string; end: number } | null => {
+    const limit = Math.min(src.length, at + MAX_SPACED_TARGET);
+    for (let i = at; i < limit; i++) {
+      if (src[i] === ')') {
+        const target = unescapeText(src.slice(at, i).trim());
+        return target ? { target, title: '', end: i + 1 } : null;
+      }
+      if ('()[]<>"\n\\'.includes(src[i]!)) return null;
+    }
+    return null;
+  };
+
   const removeDelimiter = (d: Delimiter) => {
     if (d.previous) d.previous.next = d.next;
     if (d.next) d.next.previous = d.previous;
@@ -230,7 +248,7 @@ export function renderInline(src: string): ComponentChildren[] {
       return at + 1;
     }
     brackets = opener.previous;
-    const tail = (opener.image || opener.index > linkFloor) && src[at + 1] === '(' ? linkTail(at + 2) : null;
+    const tail = (opener.image || opener.index > linkFloor) && src[at + 1] === '(' ? linkTail(at + 2) ?? spacedTail(at + 2) : null;
     if (!tail) {
       text(']');
       return at + 1;
