@@ -97,11 +97,16 @@ describe('markdown renderer on hostile input', () => {
       '> '.repeat(10000),
     ];
     for (const input of inputs) {
-      const root = show(input);
+      // The renderer runs while the VNodes are built; happy-dom's DOM (slow, unlike a browser's) is not timed.
+      const start = performance.now();
+      const children = renderMarkdown(input);
+      expect(performance.now() - start, JSON.stringify(input.slice(0, 20))).toBeLessThan(250);
+      const root = render(<div>{children}</div>).container.firstElementChild as HTMLElement;
       expectInert(root);
       expect(root.textContent!.length).toBeGreaterThan(0);
+      cleanup();
     }
-  });
+  }, 30_000);
 
   it('stays fast on a staircase of ever deeper list items, leaving the deepest as text', () => {
     const root = show(Array.from({ length: 1000 }, (_, i) => ' '.repeat(2 * i) + '- a').join('\n'));
