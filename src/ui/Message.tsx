@@ -46,11 +46,11 @@ class AssistantText extends Component<AssistantTextProps, { failed: boolean }> {
   }
 
   override render({ text, strings }: AssistantTextProps): ComponentChildren {
-    if (this.state.failed) return renderPlainText(text);
+    if (this.state.failed) return renderPlainText(text, strings);
     try {
       return renderMarkdown(text, strings);
     } catch {
-      return renderPlainText(text);
+      return renderPlainText(text, strings);
     }
   }
 }

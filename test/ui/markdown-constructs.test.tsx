@@ -2,9 +2,9 @@
  * What assistants write every day, rendered the way they meant it (issue #14): the constructs that used
  * to be lost, garbled or shown as raw syntax.
  */
-import { cleanup, render } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_MARKDOWN_LENGTH, renderMarkdown } from '../../src/ui/markdown';
+import { MAX_MARKDOWN_LENGTH, PLAIN_TEXT_PART, renderMarkdown } from '../../src/ui/markdown';
 
 afterEach(cleanup);
 
@@ -166,10 +166,15 @@ describe('hostile shapes', () => {
     expect(() => show(input)).not.toThrow();
   });
 
-  it(`shows a reply over ${MAX_MARKDOWN_LENGTH} characters as plain text with its line breaks`, () => {
-    const text = '**bold** line\n'.repeat(Math.ceil(MAX_MARKDOWN_LENGTH / 14) + 1);
+  it(`shows a reply over ${MAX_MARKDOWN_LENGTH} characters as plain text with its line breaks, a part at a time`, async () => {
+    const text = '**bold** line\n'.repeat(Math.ceil((2.5 * MAX_MARKDOWN_LENGTH) / 14));
     const root = show(text);
     expect(root.querySelector('strong')).toBeNull();
-    expect(root.querySelector('.plain-text')!.textContent).toBe(text);
+    const parts = () => [...root.querySelectorAll('.plain-text')].map((p) => p.textContent).join('');
+    expect(text.startsWith(parts())).toBe(true);
+    expect(parts().length).toBeLessThanOrEqual(PLAIN_TEXT_PART);
+    while (parts().length < text.length) fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
+    expect(parts()).toBe(text);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 });
