@@ -83,8 +83,10 @@ export default defineConfig(({ mode, command }) => {
           output: {
             entryFileNames: `${PANEL_PREFIX}[hash].js`,
             chunkFileNames: 'assistant-chat-[name]-[hash].js',
-            // Vite leaves the whitespace of an ES library in place; this one is loaded by browsers as it is.
+            // Vite leaves the whitespace and the /* @__PURE__ */ notes of an ES library in place; this one is
+            // loaded by browsers as it is.
             minify: true,
+            comments: { legal: true, annotation: false, jsdoc: false },
           },
         },
       },

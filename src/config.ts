@@ -2,7 +2,8 @@
  * The widget's configuration: its typed shape, its defaults, and the one pure parser that turns
  * data attributes (script tag), element attributes (`<assistant-chat>`) or JS options into it.
  */
-import { isUuid, trimBase, type FetchLike } from './api/client';
+import { isUuid, type FetchLike } from './api/client';
+import { trimBase } from './store/keys';
 import { languageTag } from './boot/words';
 import type { ConversationType, VariableValue } from './api/types';
 import type { Strings } from './ui/strings';
@@ -38,6 +39,15 @@ export interface LauncherConfig {
   storage: StorageChoice;
   /** `data-nonce`: CSP nonce for the `<style>` fallback. Default: the script tag's own nonce. */
   nonce: string | undefined;
+  /** `data-launcher`: `default`, or `none` to hide the round button (open the chat from your own button). */
+  launcher: 'default' | 'none';
+  /**
+   * `data-offset`: the launcher's (and panel's) distance from the side and from the top or bottom edge, one or
+   * two CSS lengths (`24px 88px`: 24px from the side, 88px from the edge, clear of a cookie bar). Default `20px`.
+   */
+  offset: string;
+  /** `data-z-index`: the widget's layer on the page. Default 2147480000 (above nearly everything). */
+  zIndex: number;
 }
 
 /** The settings only the panel needs: parsed when it loads (src/panel/settings.ts). */
@@ -53,15 +63,16 @@ export interface PanelSettings {
 /** The validated configuration every part of the widget reads. */
 export interface WidgetConfig extends LauncherConfig, PanelSettings {}
 
-/** Defaults for every optional field. */
+/** The defaults of the launcher's settings (the panel's are in src/panel/settings.ts, `PANEL_DEFAULTS`). */
 export const DEFAULTS = {
-  type: 'widget',
   theme: 'light',
   color: '#4f46e5',
   position: 'bottom-right',
   open: false,
-  showFunctionCalls: true,
   storage: 'local',
+  launcher: 'default',
+  offset: '20px 20px',
+  zIndex: 2147480000,
 } as const;
 
 /** Options only a JavaScript caller can pass (not data attributes). */
@@ -106,6 +117,7 @@ export type Parse = (value: string, base?: string) => unknown;
 export const CHOICES = {
   theme: 'light, dark, auto',
   storage: 'local, session, memory',
+  launcher: 'default, none',
   position: 'bottom-right, bottom-left, top-right, top-left',
 } as const;
 
@@ -120,6 +132,16 @@ export const flag: Parse = (value) => (/^(true)?$/i.test(value) ? true : /^false
 
 /** Any text. */
 const text: Parse = (value) => value;
+
+/** One or two CSS lengths (`24px`, `24px 88px`; px, rem, em, vw, vh or %), as `x y`. */
+const offset: Parse = (value) => {
+  const lengths = value.split(/\s+/);
+  const isLength = (length: string) => /^(0|-?\d*\.?\d+(px|rem|em|vw|vh|%))$/i.test(length);
+  return lengths.length < 3 && lengths.every(isLength) ? `${lengths[0]} ${lengths[1] ?? lengths[0]}` : undefined;
+};
+
+/** A whole number (a z-index). */
+const integer: Parse = (value) => (/^-?\d{1,10}$/.test(value) ? Number(value) : undefined);
 
 /** A CSS hex colour (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`), in lower case. */
 const hexColor: Parse = (value) => (/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) ? value.toLowerCase() : undefined);
@@ -136,6 +158,9 @@ export const LAUNCHER_RULES = {
   title: text,
   open: flag,
   nonce: text,
+  launcher: /* @__PURE__ */ oneOf(CHOICES.launcher),
+  offset,
+  zIndex: integer,
   target: text,
   inline: flag,
 } satisfies Record<string, Parse>;
@@ -213,11 +238,7 @@ export function parseLauncherConfig(input: Record<string, unknown>, context: Con
   // Own properties only: a polluted Object.prototype must not configure the widget.
   const settings: Record<string, unknown> = { __proto__: null, ...input };
   const out: Record<string, unknown> = {
-    theme: DEFAULTS.theme,
-    color: DEFAULTS.color,
-    position: DEFAULTS.position,
-    open: DEFAULTS.open,
-    storage: DEFAULTS.storage,
+    ...DEFAULTS,
     apiBase: resolveHttpUrl('/api', scriptSrc || pageUrl) ?? '/api',
     nonce: context.nonce,
     inline: false,
@@ -232,7 +253,7 @@ export function parseLauncherConfig(input: Record<string, unknown>, context: Con
       ];
   return {
     config: id ? ({ ...config, assistantId: id } as LauncherConfig) : null,
-    invalid: invalid.filter((key) => key !== 'assistantId'),
+    invalid,
     values: config,
     target: target as string | undefined,
     inline: inline as boolean,

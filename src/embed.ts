@@ -12,17 +12,15 @@ declare const __PANEL_FILE__: string;
 
 try {
   // Captured synchronously: `document.currentScript` is only set while this script first runs.
-  if (typeof document !== 'undefined') {
-    boot(window, document.currentScript, (scriptUrl) => {
-      const url = new URL(__PANEL_FILE__, scriptUrl).href;
-      return {
-        url,
-        // A failed module load is remembered by its URL: a retry asks under a fresh one.
-        load: (attempt) => import(/* @vite-ignore */ attempt ? `${url}?retry=${attempt}` : url),
-      };
-    });
-  }
+  boot(window, document.currentScript, (scriptUrl) => {
+    const url = new URL(__PANEL_FILE__, scriptUrl).href;
+    return {
+      url,
+      // A failed module load is remembered by its URL: a retry asks under a fresh one.
+      load: (attempt) => import(/* @vite-ignore */ attempt ? `${url}?retry=${attempt}` : url),
+    };
+  });
 } catch (error) {
   // Never throw into the host page.
-  log('error', 'the chat widget could not start.', error);
+  log('error', 'could not start.', error);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, readAttributes, type WidgetConfig } from '../src/config';
-import { parseConfig } from '../src/panel/settings';
+import { PANEL_DEFAULTS, parseConfig } from '../src/panel/settings';
 
 const ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 const context = { scriptSrc: 'https://cdn.example.com/widget/widget.js', pageUrl: 'https://shop.example.org/help/' };
@@ -16,7 +16,7 @@ describe('parseConfig', () => {
     expect(result.config).toEqual<WidgetConfig>({
       assistantId: ID,
       apiBase: 'https://cdn.example.com/api',
-      type: DEFAULTS.type,
+      type: PANEL_DEFAULTS.type,
       variables: {},
       theme: DEFAULTS.theme,
       color: DEFAULTS.color,
@@ -27,6 +27,9 @@ describe('parseConfig', () => {
       showFunctionCalls: true,
       storage: 'local',
       nonce: undefined,
+      launcher: 'default',
+      offset: '20px 20px',
+      zIndex: 2147480000,
     });
     expect(result.target).toBeUndefined();
     expect(result.inline).toBe(false);
@@ -48,6 +51,9 @@ describe('parseConfig', () => {
         showFunctionCalls: 'false',
         storage: 'session',
         nonce: 'abc123',
+        launcher: 'None',
+        offset: ' 24px   88px ',
+        zIndex: '1000',
         target: '#help',
       },
       context,
@@ -67,6 +73,9 @@ describe('parseConfig', () => {
       showFunctionCalls: false,
       storage: 'session',
       nonce: 'abc123',
+      launcher: 'none',
+      offset: '24px 88px',
+      zIndex: 1000,
     });
     expect(result.target).toBe('#help');
   });

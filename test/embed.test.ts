@@ -144,7 +144,10 @@ describe('the script tag with data-target (inline)', () => {
     expect(hosts()).toHaveLength(1);
     expect(hosts()[0]!.parentElement).toBe(help);
     expect(hosts()[0]!.hasAttribute('data-inline')).toBe(true);
-    await waitFor(() => expect(api.requests.map((r) => [r.method, new URL(r.url).pathname])).toEqual([['POST', '/api/conversations']]));
+    // (The first test to load the panel waits for its modules to be transformed.)
+    await waitFor(() => expect(api.requests.map((r) => [r.method, new URL(r.url).pathname])).toEqual([['POST', '/api/conversations']]), {
+      timeout: 5000,
+    });
   });
 
   it('waits for the page to finish parsing when its data-target comes later in the page', async () => {
@@ -302,14 +305,61 @@ describe('window.AssistantChat', () => {
     expect(() => call('send', { text: 'hi' })).not.toThrow();
     expect(() => call('open', QUIET)).not.toThrow();
     expect(win.AssistantChat!.widgets()).toEqual([NORTHWIND]);
+    // (The panel checks what is sent: that warning comes once it has loaded.)
+    await waitFor(() => expect(ownMessages(warnings)).toHaveLength(11), { timeout: 5000 });
     expect(ownMessages(warnings).map((c) => String(c[0]))).toEqual([
       ...Array(6).fill(expect.stringMatching(/^AssistantChat: unknown command/)),
       'AssistantChat: open: no widget for assistant 12 on this page.',
-      'AssistantChat: on: expected an event (open, close, message, error, conversation) and a function.',
-      'AssistantChat: on: expected an event (open, close, message, error, conversation) and a function.',
-      'AssistantChat: send: the message was not sent (not a string).',
+      'AssistantChat: on: expected an event (open, close, message, error, conversation, unread) and a function.',
+      'AssistantChat: on: expected an event (open, close, message, error, conversation, unread) and a function.',
       `AssistantChat: open: no widget for assistant ${QUIET} on this page.`,
+      'AssistantChat: send: not sent (not a string).',
     ]);
+  });
+
+  it("opens from the site's own buttons and links to #assistant-chat, with no script of the site's, and hides the round launcher on request", async () => {
+    await loadScript(addTag({ 'data-assistant-id': NORTHWIND, 'data-launcher': 'none' }));
+    const host = hosts()[0]!;
+    expect(host.shadowRoot!.querySelector('button')).toBeNull();
+    const help = document.createElement('a');
+    help.href = '#assistant-chat';
+    help.innerHTML = '<span>Questions? Chat with us</span>';
+    const close = document.createElement('button');
+    close.setAttribute('data-assistant-chat', 'close');
+    const toggle = document.createElement('button');
+    toggle.setAttribute('data-assistant-chat', 'toggle');
+    toggle.setAttribute('data-assistant-id', QUIET);
+    document.body.append(help, close, toggle);
+    const opened: string[] = [];
+    win.AssistantChat!('on', 'open', (_detail, id) => opened.push(`open ${id}`));
+    win.AssistantChat!('on', 'close', (_detail, id) => opened.push(`close ${id}`));
+
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    help.querySelector('span')!.dispatchEvent(click);
+    // The link opens the chat instead of jumping to an anchor.
+    expect(click.defaultPrevented).toBe(true);
+    close.click();
+    // Meant for another assistant: nothing here changes.
+    toggle.click();
+    expect(opened).toEqual([`open ${NORTHWIND}`, `close ${NORTHWIND}`]);
+  });
+
+  it('tells listeners how many replies are unread, and switches the language on request', async () => {
+    new Function(STUB)();
+    const api = createFakeConversationFetch({ greeting: 'Hello!' });
+    win.AssistantChat!('mount', { assistantId: NORTHWIND, fetch: api.fetch, type: 'test' });
+    await loadScript(null);
+    const counts: number[] = [];
+    win.AssistantChat!('on', 'unread', (count) => counts.push(count));
+    win.AssistantChat!('send', 'hi there');
+    await waitFor(() => expect(counts).toEqual([1]), { timeout: 5000 });
+    win.AssistantChat!('open');
+    await waitFor(() => expect(counts).toEqual([1, 0]));
+
+    win.AssistantChat!('setLocale', 'de');
+    const root = hosts()[0]!.shadowRoot!;
+    await waitFor(() => expect(root.querySelector('textarea')!.getAttribute('aria-label')).toBe('Ihre Nachricht'));
+    expect(root.querySelector('.widget')!.getAttribute('lang')).toBe('de');
   });
 
   it('keeps working when a listener throws', async () => {

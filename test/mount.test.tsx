@@ -130,7 +130,7 @@ describe('mount', () => {
     expect(() => handle.open()).not.toThrow();
     expect(seen).toEqual(['still told']);
     expect(handle.isOpen).toBe(true);
-    expect(errors).toHaveBeenCalledWith('AssistantChat: a "open" handler threw; the widget carries on.', expect.any(Error));
+    expect(errors).toHaveBeenCalledWith('AssistantChat: a "open" listener threw.', expect.any(Error));
   });
 
   it('stops calling a listener once it unsubscribes', () => {
@@ -197,6 +197,37 @@ describe('mount', () => {
       'AssistantChat: theme "neon" is not one of light, dark, auto; using light. color "teal" is not a hex colour like #4f46e5; using #4f46e5. ' +
         'type "live" is not one of widget, test; using widget.',
     );
+  });
+
+  it('changes look and words in place with update(): the open panel stays open, the conversation is kept, nothing is asked', async () => {
+    const { handle, host, ui } = mountWidget({ open: true });
+    expect(await ui.findByText('Hello! How can I help?')).toBeTruthy();
+    const events: string[] = [];
+    for (const event of ['open', 'close', 'conversation'] as const) handle.on(event, () => events.push(event));
+    const asked = api.requests.length;
+
+    handle.update({ theme: 'dark', color: '#0f766e', position: 'top-left', title: 'Northwind Dental', locale: 'de', showFunctionCalls: false });
+    expect(await ui.findByRole('dialog', { name: 'Northwind Dental' })).toBeTruthy();
+    expect(host.getAttribute('data-theme')).toBe('dark');
+    expect(host.shadowRoot!.querySelector('.widget')!.className).toBe('widget top left');
+    expect(host.shadowRoot!.querySelector('.widget')!.getAttribute('lang')).toBe('de');
+    expect(ui.getByRole('textbox', { name: 'Ihre Nachricht' })).toBeTruthy();
+    expect(ui.getByText('Hello! How can I help?')).toBeTruthy();
+    expect(handle.isOpen).toBe(true);
+    await settle();
+    expect(api.requests).toHaveLength(asked);
+    expect(events).toEqual([]);
+  });
+
+  it('starts over with update() for another assistant, keeping the panel open', async () => {
+    const other = '7b2e9d41-3c6a-4f88-a1d5-2e9c8b7f6a01';
+    const { handle, ui } = mountWidget({ open: true });
+    await ui.findByText('Hello! How can I help?');
+    handle.update({ assistantId: other });
+    await waitFor(() => expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+    expect(api.requests[1]!.body).toMatchObject({ assistant_id: other });
+    expect(handle.isOpen).toBe(true);
+    expect(await ui.findByRole('dialog')).toBeTruthy();
   });
 
   it('mounts two assistants side by side without sharing state', async () => {

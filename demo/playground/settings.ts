@@ -5,6 +5,7 @@
 import { isUuid } from '../../src/api/client';
 import type { ConversationType } from '../../src/api/types';
 import { DEFAULTS, type Position, type Theme } from '../../src/config';
+import { PANEL_DEFAULTS } from '../../src/panel/settings';
 import { DEMO_ASSISTANTS } from './assistants';
 
 /** The languages the widget ships; `auto` leaves the choice to the widget (page `lang`, then browser). */
@@ -77,7 +78,7 @@ export function defaultSettings(newId: NewId): PlaygroundSettings {
       { id: newId(), key: 'name', value: 'Alex' },
       { id: newId(), key: 'clinic', value: 'Northwind Dental' },
     ],
-    showFunctionCalls: DEFAULTS.showFunctionCalls,
+    showFunctionCalls: PANEL_DEFAULTS.showFunctionCalls,
   };
 }
 

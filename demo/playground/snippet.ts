@@ -7,6 +7,7 @@
  * left out.
  */
 import { DEFAULTS } from '../../src/config';
+import { PANEL_DEFAULTS } from '../../src/panel/settings';
 import { variablesOf, type PlaygroundSettings } from './settings';
 
 /** Where the page tells the owner to put the script's real address. */
@@ -51,7 +52,7 @@ function settingsOf(settings: SnippetSettings, apiBase: string): Setting[] {
   add('position', 'data-position', settings.position, DEFAULTS.position);
   add('locale', 'data-locale', settings.locale, 'auto');
   add('title', 'data-title', settings.title.trim(), '');
-  add('showFunctionCalls', 'data-show-function-calls', settings.showFunctionCalls, DEFAULTS.showFunctionCalls);
+  add('showFunctionCalls', 'data-show-function-calls', settings.showFunctionCalls, PANEL_DEFAULTS.showFunctionCalls);
   return out;
 }
 

@@ -28,6 +28,8 @@ export interface StandInApiOptions {
   logger?: Pick<Console, 'warn' | 'error'>;
   /** Clock; default Date.now. */
   now?: () => number;
+  /** Where the built widget is, served at `/widget.js` with CORS; default the repository's dist/. */
+  distDir?: string;
 }
 
 /** The stand-in API: a Node/Connect request handler with paths relative to the API root. */

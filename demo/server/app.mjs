@@ -16,6 +16,7 @@ import { createRateLimiter } from './rate-limit.mjs';
 import { scriptedReply } from './script.mjs';
 import { createDataStore } from './storage.mjs';
 import { isUuid, validateCreate, validateSend, validationBody } from './validate.mjs';
+import { DEFAULT_DIST_DIR, isWidgetFile, serveWidgetFile } from './widget-files.mjs';
 
 /** What one user message of a `widget` conversation costs the assistant's owner, in cents. */
 export const MESSAGE_PRICE_CENTS = 1;
@@ -34,6 +35,7 @@ const REQUEST_LOG_LIMIT = 2000;
  *   default: the contract's (100 a minute, 20 in 10 s) without control, off with control
  * @property {Pick<Console, 'warn' | 'error'>} [logger] default console
  * @property {() => number} [now] clock, default Date.now
+ * @property {string} [distDir] where the built widget is, served at /widget.js (default: the repository's dist/)
  */
 
 /**
@@ -62,7 +64,7 @@ const REQUEST_LOG_LIMIT = 2000;
  * @returns {StandInApi}
  */
 export function createStandInApi(options) {
-  const { dataDir, replyDelayMs = 0, slowToolMs = 8000, control = false, assistantsFile, logger = console, now = Date.now } = options;
+  const { dataDir, replyDelayMs = 0, slowToolMs = 8000, control = false, assistantsFile, logger = console, now = Date.now, distDir = DEFAULT_DIST_DIR } = options;
   if (!dataDir) throw new Error('createStandInApi: dataDir is required');
   const catalog = loadAssistants(assistantsFile);
   const store = createDataStore({ dataDir, warn: (message) => logger.warn(message), now });
@@ -233,6 +235,7 @@ export function createStandInApi(options) {
     const path = url.pathname;
     // Only the account endpoints take a credential: the widget's own routes never see an Authorization header.
     if (method === 'OPTIONS') return sendPreflight(req, res, { authorization: path.startsWith('/user/') });
+    if ((method === 'GET' || method === 'HEAD') && isWidgetFile(path)) return serveWidgetFile(res, path, distDir, method === 'HEAD');
     if (closed) return sendJson(res, 503, { status: false, error: 'The stand-in API is shutting down' });
 
     const read = await readBody(req);

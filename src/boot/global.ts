@@ -33,6 +33,7 @@ export interface AssistantChatApi {
   (command: 'send', text: string, assistantId?: string): void;
   (command: 'reset', assistantId?: string): Promise<void>;
   (command: 'setVariables', variables: Record<string, VariableValue>, assistantId?: string): void;
+  (command: 'setLocale', locale: string, assistantId?: string): void;
   <E extends WidgetEvent>(command: 'on', event: E, handler: GlobalHandler<E>, assistantId?: string): () => void;
   (command: 'mount', options: GlobalMountOptions): void;
   /** Opens the panel. */
@@ -49,7 +50,9 @@ export interface AssistantChatApi {
   destroy(assistantId?: string): void;
   /** Replaces the variables of the next conversation. */
   setVariables(variables: Record<string, VariableValue>, assistantId?: string): void;
-  /** Listens to `open`, `close`, `message`, `error` or `conversation`; returns the function that stops listening. */
+  /** Switches the widget's language (`fr`, `de-AT`, …) at once, the open panel included. */
+  setLocale(locale: string, assistantId?: string): void;
+  /** Listens to `open`, `close`, `message`, `error`, `conversation` or `unread`; returns the function that stops listening. */
   on<E extends WidgetEvent>(event: E, handler: GlobalHandler<E>, assistantId?: string): () => void;
   /** Mounts a widget configured from JavaScript instead of data attributes. */
   mount(options: GlobalMountOptions): void;
@@ -73,9 +76,9 @@ export interface GlobalDeps {
   mount: (target: Element, options: MountOptions, context?: ConfigContext) => WidgetHandle;
 }
 
-const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation'];
-const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'on', 'mount'] as const;
-type HandleCommand = 'open' | 'close' | 'toggle' | 'send' | 'reset' | 'destroy' | 'setVariables';
+const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation', 'unread'];
+const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'setLocale', 'on', 'mount'] as const;
+type HandleCommand = 'open' | 'close' | 'toggle' | 'send' | 'reset' | 'destroy' | 'setVariables' | 'setLocale';
 
 // An assistant id as the registry keys it ('' when none is given).
 const toId = (value: unknown) => String(value ?? '').trim().toLowerCase();
@@ -94,18 +97,11 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     return () => void listeners.delete(listener);
   }
 
-  function find(selector: string): Element | null {
-    try {
-      return doc.querySelector(selector);
-    } catch {
-      return null; // an invalid selector matches nothing
-    }
-  }
-
   function mountOne({ target, context, ...options }: GlobalMountOptions) {
     const id = toId(options.assistantId);
     if (widgets.has(id)) return log('warn', `assistant ${id} is already on this page.`);
-    const element = typeof target === 'string' ? find(target) : target;
+    // (A selector that is not one throws: the command fails with the browser's words for it.)
+    const element = typeof target === 'string' ? doc.querySelector(target) : target;
     if (typeof target === 'string' && !element) log('error', `target "${target}" matches no element; the widget floats instead.`);
     const handle = deps.mount(element ?? doc.body, { ...options, inline: !!element }, context);
     widgets.set(id, handle);
@@ -117,8 +113,8 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     if (command === 'mount') return mountOne(args[0] as GlobalMountOptions);
     if (!COMMANDS.includes(command as never)) return log('warn', `unknown command "${String(command)}".`);
     const name = command as HandleCommand;
-    // `send` and `setVariables` take a value first; the assistant id comes after it.
-    const id = toId(args[name === 'send' || name === 'setVariables' ? 1 : 0]);
+    // `send`, `setVariables` and `setLocale` take a value first; the assistant id comes after it.
+    const id = toId(args[/^(send|set)/.test(name) ? 1 : 0]);
     const found = [...widgets].filter(([other]) => !id || other === id);
     if (!found.length) log('warn', `${name}: no widget ${id ? `for assistant ${id} ` : ''}on this page.`);
     const results = found.map(([other, handle]) => {

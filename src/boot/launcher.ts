@@ -10,19 +10,15 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 /** The launcher as the widget's controller drives it. */
 export interface Launcher {
-  /** The corner the launcher sits in; the note that the chat cannot be loaded goes there too. */
-  readonly dock: HTMLElement;
   readonly button: HTMLButtonElement;
   /** Shows the panel's state: `aria-expanded` and the icon. */
   setOpen(open: boolean): void;
 }
 
 
-/** Draws the launcher into `parent`, named `title`; `onClick` and `onIntent` (hover, touch, focus) are the controller's. */
-export function createLauncher(parent: Element, title: string, onClick: () => void, onIntent: () => void): Launcher {
-  const doc = parent.ownerDocument;
-  const dock = doc.createElement('div');
-  dock.className = 'dock';
+/** Draws the launcher into `dock`, named `title`; `onClick` and `onIntent` (hover, touch, focus) are the controller's. */
+export function createLauncher(dock: Element, title: string, onClick: () => void, onIntent: () => void): Launcher {
+  const doc = dock.ownerDocument;
   const button = doc.createElement('button');
   button.type = 'button';
   button.className = 'launcher';
@@ -30,7 +26,6 @@ export function createLauncher(parent: Element, title: string, onClick: () => vo
   button.setAttribute('aria-expanded', 'false');
   // A decorative icon, hidden from assistive technology (the button carries the name).
   const icon = doc.createElementNS(SVG, 'svg');
-  icon.setAttribute('class', 'icon');
   icon.setAttribute('viewBox', '0 0 24 24');
   icon.setAttribute('aria-hidden', 'true');
   const path = doc.createElementNS(SVG, 'path');
@@ -40,10 +35,8 @@ export function createLauncher(parent: Element, title: string, onClick: () => vo
   button.addEventListener('click', onClick);
   for (const event of ['pointerenter', 'touchstart', 'focus']) button.addEventListener(event, onIntent, { passive: true });
   dock.append(button);
-  parent.append(dock);
 
   return {
-    dock,
     button,
     setOpen(open) {
       button.setAttribute('aria-expanded', String(open));
@@ -65,7 +58,6 @@ export function showLoadFailure(parent: Element, message: string, retryLabel: st
   text.textContent = message;
   const retry = doc.createElement('button');
   retry.type = 'button';
-  retry.className = 'text-button';
   retry.textContent = retryLabel;
   retry.addEventListener('click', onRetry);
   note.append(text, retry);

@@ -19,8 +19,10 @@ export interface MountOptions extends Partial<Omit<WidgetConfig, 'assistantId'>>
  * fall back to their defaults, with one console warning when the panel loads.
  */
 export function mountWidget(target: Element, options: MountOptions, panel: PanelSource, context: ConfigContext = { source: 'options' }): WidgetHandle {
-  const { config, invalid, inline, problems } = parseLauncherConfig(options as {}, { pageUrl: target.ownerDocument.baseURI, ...context });
+  const full = { pageUrl: target.ownerDocument.baseURI, ...context };
+  const { config, inline, problems } = parseLauncherConfig(options as {}, full);
   if (!config) throw new TypeError('AssistantChat: ' + problems.join(' '));
-  // The options are the settings as given, and carry the JavaScript-only ones (`fetch`, `strings`).
-  return createWidget(target, { config, settings: options as {}, invalid, source: context.source, inline, runtime: options, panel });
+  // The options are the settings as given, and carry the JavaScript-only ones (`fetch`, `strings`); a copy,
+  // since update() changes it.
+  return createWidget(target, { config, settings: { ...options }, context: full, inline, panel });
 }

@@ -3,7 +3,7 @@
  * (the launcher's), and the focus ring on the panel (the panel's). Nothing is ever written to a `style`
  * attribute, so a strict Content-Security-Policy needs no 'unsafe-inline'.
  */
-import type { Theme } from '../config';
+import type { LauncherConfig, Theme } from '../config';
 
 /** The backgrounds of the light and dark palettes (panel.css), against which the focus ring must show. */
 const LIGHT_BACKGROUND = '#ffffff';
@@ -31,9 +31,13 @@ function ring(accent: string, background: string, text: string): string {
   return contrast(accent, background) >= 3 ? accent : text;
 }
 
-/** The rule that carries the accent colour (a valid hex colour, as the config guarantees); launcher.css picks the text on it. */
-export function accentRule(accent: string): string {
-  return `:host{--acw-accent:${accent}}`;
+/**
+ * The rule that carries the settings into the stylesheets: the accent colour (a valid hex colour, as the
+ * config guarantees; launcher.css picks the text on it), the offset from the corner and the layer.
+ */
+export function settingsRule({ color, offset, zIndex }: Pick<LauncherConfig, 'color' | 'offset' | 'zIndex'>): string {
+  const [x, y] = offset.split(' ');
+  return `:host{--acw-accent:${color};--acw-offset-x:${x};--acw-offset-y:${y};--acw-z:${zIndex}}`;
 }
 
 /**

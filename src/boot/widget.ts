@@ -6,13 +6,15 @@
  * the launcher downloads no panel and makes no request.
  */
 import type { VariableValue } from '../api/types';
-import { log, type ConfigSource, type LauncherConfig, type RuntimeOptions } from '../config';
+import type { MountOptions } from './mount-widget';
+import { log, type ConfigContext, type LauncherConfig } from '../config';
 import type { Panel, PanelHost, PanelModule, WidgetEvent, WidgetEventMap } from '../panel/contract';
 import { outboxKey } from '../store/keys';
 import launcherCss from './launcher.css?inline';
 import { createLauncher, showLoadFailure, type Launcher } from './launcher';
-import { accentRule, adoptStyles } from './styles';
-import { LAUNCHER_WORDS as words, resolveLanguage } from './words';
+import { adoptStyles, settingsRule } from './styles';
+import { applyLook } from './look';
+import { LAUNCHER_WORDS as words } from './words';
 
 export type { WidgetEvent, WidgetEventMap } from '../panel/contract';
 
@@ -32,6 +34,14 @@ export interface WidgetHandle {
   destroy(): void;
   /** Replaces the variables sent when the next conversation is created. */
   setVariables(variables: Record<string, VariableValue>): void;
+  /** Switches the language (`fr`, `de-AT`, …) at once; `update({ locale })`. */
+  setLocale(locale: string): void;
+  /**
+   * Changes settings of the live widget. Theme, colour, position, title, locale, strings, variables and
+   * function-call cards change in place (an open panel stays open, the conversation is kept, no request);
+   * another assistant id, API base, type or storage starts over with a new conversation. Loads the panel.
+   */
+  update(options: Partial<MountOptions>): void;
   /** Listens to an event; returns the function that stops listening. A throwing handler cannot break the widget. */
   on<E extends WidgetEvent>(event: E, handler: (detail: WidgetEventMap[E]) => void): () => void;
   /** Whether the panel is open. */
@@ -47,7 +57,7 @@ export function notify(listeners: Set<Listener>, event: WidgetEvent, detail: unk
     try {
       if (name === event && (!only || only === assistantId)) handler(detail as never, assistantId);
     } catch (error) {
-      log('error', `a "${event}" handler threw; the widget carries on.`, error);
+      log('error', `a "${event}" listener threw.`, error);
     }
   }
 }
@@ -62,16 +72,14 @@ export interface PanelSource {
 
 /** What a widget is made of. */
 export interface WidgetOptions {
+  /** The launcher's settings, parsed. */
   config: LauncherConfig;
-  /** Every setting as given; the panel checks its own when it loads, and tells the site owner about `invalid`. */
+  /** Every setting as given (with `fetch` and `strings` from a developer): the panel parses them all when it loads. */
   settings: Record<string, unknown>;
-  /** The launcher's settings whose values were not understood. */
-  invalid: readonly string[];
-  /** Where the settings came from, to name them in problems. */
-  source: ConfigSource | undefined;
+  /** Where the settings came from: how problems name them, what relative URLs resolve against. */
+  context: ConfigContext;
   /** Only the panel, always shown, inside `target`. */
   inline: boolean;
-  runtime: RuntimeOptions;
   panel: PanelSource;
 }
 
@@ -79,23 +87,17 @@ export interface WidgetOptions {
  * Mounts a widget into `target` (floating: a host element appended to it; inline: the panel inside it).
  * Reads no storage and makes no request until the page is idle or the visitor shows intent.
  */
-export function createWidget(target: Element, { config, settings, invalid, source, inline, runtime, panel: panelSource }: WidgetOptions): WidgetHandle {
+export function createWidget(target: Element, { config, settings, context, inline, panel: panelSource }: WidgetOptions): WidgetHandle {
   const doc = target.ownerDocument;
   const win = doc.defaultView ?? window;
-  const language = resolveLanguage(config.locale);
-  const title = config.title || words.title;
 
   const host = doc.createElement('assistant-chat-root');
   host.setAttribute('data-assistant-id', config.assistantId);
-  host.setAttribute('data-theme', config.theme);
   if (inline) host.setAttribute('data-inline', '');
   const root = host.attachShadow({ mode: 'open' });
-  const removeStyles = adoptStyles(root, launcherCss + accentRule(config.color), config.nonce);
-  const [vertical, horizontal] = config.position.split('-');
+  const removeStyles = adoptStyles(root, launcherCss + settingsRule(config), config.nonce);
   const frame = doc.createElement('div');
-  frame.className = `widget ${vertical} ${horizontal}${inline ? ' inline' : ''}`;
-  frame.lang = language.lang;
-  frame.dir = language.dir;
+  applyLook(host, frame, config, inline);
   // Keys typed in the widget stay in the widget: outside the shadow root they look as if they came from the
   // host element, so a page's shortcuts (`/`, Space, Escape) could not tell that the visitor is typing.
   for (const type of ['keydown', 'keyup', 'keypress']) frame.addEventListener(type, (event) => event.stopPropagation());
@@ -114,7 +116,8 @@ export function createWidget(target: Element, { config, settings, invalid, sourc
   // Set while the note that the chat could not be loaded is shown: the visitor (or the browser coming back
   // online) may try again.
   let removeFailure: (() => void) | null = null;
-  let reported = false;
+  // Without the round launcher, the site's own button that opened the panel gets focus back when it closes.
+  let opener: Element | null = null;
 
   function loadPanel(): Promise<Panel | null> {
     if (panel || destroyed) return Promise.resolve(panel);
@@ -127,10 +130,8 @@ export function createWidget(target: Element, { config, settings, invalid, sourc
       },
       (error: unknown) => {
         loading = null;
-        if (!reported) {
-          reported = true;
-          log('error', loadProblem(panelSource.url), error);
-        }
+        // (Once per failed try: the visitor's Retry, or the browser coming back online, tries again.)
+        log('error', loadProblem(panelSource.url), error);
         return null;
       },
     );
@@ -141,7 +142,7 @@ export function createWidget(target: Element, { config, settings, invalid, sourc
   async function withPanel(): Promise<Panel | null> {
     const loaded = await loadPanel();
     if (!loaded && !destroyed && !removeFailure) {
-      removeFailure = showLoadFailure(launcher?.dock ?? container, words.loadFailed, words.retry, retry);
+      removeFailure = showLoadFailure(inline ? container : dock, words.loadFailed, words.retry, retry);
     }
     return loaded;
   }
@@ -162,49 +163,48 @@ export function createWidget(target: Element, { config, settings, invalid, sourc
   };
   win.addEventListener('online', onOnline);
 
+  // The site's own buttons, without a line of script (so a strict CSP is no obstacle): any element with
+  // `data-assistant-chat="open|close|toggle"` (and `data-assistant-id` to pick one widget of several), and
+  // links to `#assistant-chat`.
+  const onTrigger = (event: Event) => {
+    const trigger = (event.target as Element | null)?.closest?.('[data-assistant-chat],a[href="#assistant-chat"]');
+    const action = trigger?.getAttribute('data-assistant-chat') || 'open';
+    const only = trigger?.getAttribute('data-assistant-id');
+    if (!trigger || (only && only.toLowerCase() !== config.assistantId)) return;
+    event.preventDefault();
+    setOpen(action === 'toggle' ? !open : action !== 'close');
+  };
+  doc.addEventListener('click', onTrigger);
+
   function setOpen(next: boolean) {
-    if (inline || destroyed) return;
-    if (next === open) {
-      if (next && !panel) void withPanel();
-      return;
-    }
+    if (inline || destroyed || next === open) return;
     open = next;
-    launcher!.setOpen(open);
+    launcher?.setOpen(open);
     host.toggleAttribute('data-open', open);
-    if (!open) {
-      hideFailure();
-      // Closed while focus was in the panel (Escape, close, the JS API): the launcher takes it.
-      if (container.contains(root.activeElement)) launcher!.button.focus();
-    }
+    if (open) opener = doc.activeElement;
+    // Closed while focus was in the panel (Escape, close, the JS API): the launcher (or the opener) takes it.
+    else if (container.contains(root.activeElement)) ((launcher?.button ?? opener) as HTMLElement | null)?.focus();
     emit(open ? 'open' : 'close');
     if (panel) panel.setOpen(open);
-    else if (open) {
-      void withPanel().then((loaded) => {
-        // Could not load: nothing opened.
-        if (!loaded && open && !destroyed) {
-          open = false;
-          launcher!.setOpen(false);
-          host.removeAttribute('data-open');
-          emit('close');
-        }
-      });
-    }
+    // Could not load: nothing opened (the note says so, and offers Retry).
+    else if (open) void withPanel().then((loaded) => loaded || setOpen(false));
   }
 
   const prepare = () => void loadPanel().then((loaded) => loaded?.prepare());
-  const launcher: Launcher | null = inline ? null : createLauncher(frame, title, () => setOpen(!open), prepare);
+  // The corner where the launcher (unless `data-launcher="none"`) and the note that the chat cannot load go.
+  const dock = doc.createElement('div');
+  dock.className = 'dock';
+  const launcher: Launcher | null =
+    inline || config.launcher === 'none' ? null : createLauncher(dock, config.title || words.title, () => setOpen(!open), prepare);
+  if (!inline) frame.append(dock);
   frame.append(container);
 
   const panelHost: PanelHost = {
     root,
     container,
-    config,
     settings,
-    invalid,
-    source,
-    runtime,
+    context,
     inline,
-    language,
     isOpen: () => inline || open,
     close: () => setOpen(false),
     launcher: launcher?.button ?? null,
@@ -212,6 +212,18 @@ export function createWidget(target: Element, { config, settings, invalid, sourc
   };
 
   target.appendChild(host);
+
+  /** A setting for the next conversation: kept for the panel to read when it loads, or read again now. */
+  const remember = (key: string) => (value: unknown) => {
+    settings[key] = value;
+    panel?.update();
+  };
+
+  function update(options: Partial<MountOptions>) {
+    // The panel reads the settings again and applies them (the launcher's look included).
+    Object.assign(settings, options);
+    void loadPanel().then((loaded) => loaded?.update());
+  }
 
   // Unsent messages the last page left in this tab must still go out: look for them once the page is idle.
   whenIdle(win, () => {
@@ -225,19 +237,16 @@ export function createWidget(target: Element, { config, settings, invalid, sourc
     close: () => setOpen(false),
     toggle: () => setOpen(!open),
     send(text) {
-      const problem = (rejection: string) => log('warn', `send: the message was not sent (${rejection}).`);
-      if (typeof text !== 'string') return problem('not a string');
       void withPanel().then((loaded) => {
+        // (The panel checks the text: the launcher script carries none of that.)
         const rejection = loaded ? loaded.send(text) : 'no chat';
-        if (rejection) problem(rejection);
+        if (rejection) log('warn', `send: not sent (${rejection}).`);
       });
     },
     reset: () => withPanel().then((loaded) => loaded?.reset()),
-    setVariables(variables) {
-      // Checked by the panel: now if it is there, else when it loads.
-      settings.variables = variables;
-      panel?.setVariables(variables);
-    },
+    setVariables: remember('variables'),
+    update,
+    setLocale: (locale) => update({ locale }),
     on(event, handler) {
       const listener: Listener = [event, handler, ''];
       listeners.add(listener);
@@ -247,6 +256,7 @@ export function createWidget(target: Element, { config, settings, invalid, sourc
       if (destroyed) return;
       destroyed = true;
       win.removeEventListener('online', onOnline);
+      doc.removeEventListener('click', onTrigger);
       panel?.destroy();
       removeStyles();
       host.remove();
@@ -260,7 +270,7 @@ export function createWidget(target: Element, { config, settings, invalid, sourc
 
 /** What the site owner reads in the console when the panel cannot be loaded: the URL and the likely causes. */
 function loadProblem(url = 'the chat panel'): string {
-  return `could not load ${url}: is it served (with Access-Control-Allow-Origin, if on another origin) and allowed by script-src?`;
+  return `could not load ${url}: serve it (with Access-Control-Allow-Origin from another origin) and allow it in script-src.`;
 }
 
 /** Whether the tab's storage holds messages the last page could not confirm. */
@@ -272,8 +282,8 @@ function hasLeftover(win: Window, key: string): boolean {
   }
 }
 
-/** Runs `task` once the page is idle (or after a second, where the browser has no idle callback). */
+/** Runs `task` once the page is idle (where the browser cannot tell, after the current task). */
 function whenIdle(win: Window, task: () => void): void {
-  if (win.requestIdleCallback) win.requestIdleCallback(task, { timeout: 3000 });
-  else win.setTimeout(task, 1000);
+  if (win.requestIdleCallback) win.requestIdleCallback(task);
+  else win.setTimeout(task);
 }

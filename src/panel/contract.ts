@@ -2,8 +2,7 @@
  * What the launcher (src/boot/widget.ts) and the lazily loaded panel (src/panel/index.ts) know of each
  * other. Types only: the launcher script carries none of the panel's code.
  */
-import type { Language } from '../boot/words';
-import type { ConfigSource, LauncherConfig, RuntimeOptions } from '../config';
+import type { ConfigContext } from '../config';
 import type { ChatError, ChatMessage } from '../model';
 
 /** What each event of the widget passes to its handler. */
@@ -18,6 +17,8 @@ export interface WidgetEventMap {
   error: ChatError;
   /** A conversation was created or resumed. */
   conversation: { conversationId: string };
+  /** The number of replies that arrived while the panel was closed changed (0 once it opens): for a badge of your own. */
+  unread: number;
 }
 
 /** The events a host page can listen to. */
@@ -32,20 +33,15 @@ export interface PanelHost {
   readonly root: ShadowRoot;
   /** The element the panel renders into (inside the shadow root, beside the launcher). */
   readonly container: HTMLElement;
-  /** The launcher's validated settings. */
-  readonly config: LauncherConfig;
-  /** Every setting as given: the panel parses its own (`type`, `variables`, …) and names the ones not understood. */
+  /**
+   * Every setting as given (data attributes, or a developer's options with `fetch` and `strings`). The panel
+   * parses them all, names the ones it does not understand, and reads them again on `update()`.
+   */
   readonly settings: Record<string, unknown>;
-  /** The launcher's settings whose values were not understood (the defaults are in `config`). */
-  readonly invalid: readonly string[];
-  /** Where the settings came from, to name them in problems (`data-theme`, `theme`). */
-  readonly source: ConfigSource | undefined;
-  /** The JavaScript-only options (`fetch`, `strings`). */
-  readonly runtime: RuntimeOptions;
+  /** Where the settings came from: how problems name them, what relative URLs resolve against. */
+  readonly context: ConfigContext;
   /** Only the panel, always shown, inside the page's element. */
   readonly inline: boolean;
-  /** The language the widget speaks. */
-  readonly language: Language;
   /** Whether the panel is open now (it may have opened while the panel loaded). */
   isOpen(): boolean;
   /** The visitor closed the panel from inside it (close button, Escape). */
@@ -66,8 +62,12 @@ export interface Panel {
   send(text: string): string | null;
   /** Forgets the conversation and starts a new one. */
   reset(): Promise<void>;
-  /** Replaces the variables of the next conversation (checked by the panel). */
-  setVariables(variables: unknown): void;
+  /**
+   * The settings changed (the launcher has put the new values in `PanelHost.settings`): the look, the words
+   * and the variables of the next conversation change in place; another assistant, API base, type or storage
+   * starts over with a new conversation.
+   */
+  update(): void;
   /** Removes the panel: every node, style, listener, timer and request. */
   destroy(): void;
 }

@@ -4,12 +4,14 @@
  * the conversation store, renders the UI beside the launcher, and counts the replies that arrive while
  * the panel is closed.
  */
-import { effect, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { h, render } from 'preact';
-import { createApiClient } from '../api/client';
+import { createApiClient, type FetchLike } from '../api/client';
 import { browserFetch } from '../api/transport';
-import { accentRing, adoptStyles } from '../boot/styles';
-import { log, type WidgetConfig } from '../config';
+import { accentRing, adoptStyles, settingsRule } from '../boot/styles';
+import { applyLook } from '../boot/look';
+import { resolveLanguage } from '../boot/words';
+import { log, parseLauncherConfig, type WidgetConfig } from '../config';
 import { createBrowserStoreDeps } from '../store/browser';
 import { createConversationStore } from '../store/store';
 import { createStorage } from '../store/storage';
@@ -18,9 +20,9 @@ import functionCallsCss from '../ui/function-calls.css?inline';
 import markdownCss from '../ui/markdown.css?inline';
 import { ChatPanel } from '../ui/Panel';
 import panelCss from '../ui/panel.css?inline';
-import { fill, stringsFor } from '../ui/strings';
+import { en, fill, LANGUAGES, stringsFor, type Strings } from '../ui/strings';
 import { PANEL_ID, type Panel, type PanelHost } from './contract';
-import { cleanVariables, describeProblems, parsePanelSettings } from './settings';
+import { describeProblems, parsePanelSettings } from './settings';
 
 export type { Panel, PanelHost, PanelModule } from './contract';
 
@@ -28,12 +30,12 @@ export type { Panel, PanelHost, PanelModule } from './contract';
 export type StoreFactory = (config: WidgetConfig, host: PanelHost) => ConversationStore;
 
 /** The real store: the API client over the browser's fetch (or the developer's), Web Storage, timers, tabs. */
-const browserStore: StoreFactory = (config, { runtime, root }) =>
+const browserStore: StoreFactory = (config, { settings, root }) =>
   createConversationStore(
     config,
     createBrowserStoreDeps({
       // The browser's own fetch unless the developer passes one: never a host page's wrapper (see transport.ts).
-      client: createApiClient({ baseUrl: config.apiBase, fetch: runtime.fetch ?? browserFetch(root.ownerDocument.defaultView ?? window) }),
+      client: createApiClient({ baseUrl: config.apiBase, fetch: (settings.fetch as FetchLike | undefined) ?? browserFetch(root.ownerDocument.defaultView ?? window) }),
       storage: createStorage(config.storage),
       scope: config.assistantId + '@' + config.apiBase,
       // `memory` means nothing of the conversation outlives the page, unsent messages included.
@@ -41,44 +43,113 @@ const browserStore: StoreFactory = (config, { runtime, root }) =>
     }),
   );
 
+/** What the settings mean for the panel, read again on every update. */
+interface Reading {
+  config: WidgetConfig;
+  strings: Strings;
+  /** The panel's title, which also names the launcher. */
+  title: string;
+  /** The words of the visitor's language are still on their way (the panel waits for them). */
+  waiting: boolean;
+}
+
 /** Builds the panel for the launcher's widget (see PanelHost); makes no request until it opens, is prepared, or sends. */
 export function createPanel(host: PanelHost, makeStore: StoreFactory = browserStore): Panel {
-  const { runtime, root, container, inline, language } = host;
-  // The problems of every setting, the launcher's included, in one message for the site owner.
-  const parsed = parsePanelSettings(host.settings, host.source);
-  log('warn', [...describeProblems(host.invalid, host.settings, host.config as {}, host.source), ...parsed.problems].join(' '));
-  const config: WidgetConfig = { ...host.config, ...parsed.settings };
-  const strings = stringsFor(language.base, runtime.strings);
-  const title = config.title || strings.title;
+  const { root, container, inline, settings, context } = host;
+  const frame = container.parentElement!;
 
-  const store = makeStore(config, host);
-  const removeStyles = adoptStyles(root, panelCss + functionCallsCss + markdownCss + accentRing(config.color, config.theme), config.nonce);
+  // What the site owner has been told already: each problem once.
+  const told = new Set<string>();
+  // The words of each language the panel has spoken so far; any but English arrive as a file of their own.
+  const words: Record<string, Strings> = { en };
 
-  const open = signal(host.isOpen());
+  /** Parses every setting (the launcher's too), telling the site owner in one message what was not understood. */
+  function read(previous?: WidgetConfig): Reading {
+    const launcher = parseLauncherConfig(settings, context);
+    const panel = parsePanelSettings(settings, context.source);
+    const problems = [...launcher.problems, ...describeProblems(launcher.invalid, settings, launcher.values, context.source), ...panel.problems];
+    log('warn', problems.filter((problem) => !told.has(problem) && told.add(problem)).join(' '));
+    // A bad assistant id in an update keeps the current one (there was a good one, or there would be no widget).
+    const config: WidgetConfig = { ...previous!, ...launcher.values, ...launcher.config, ...panel.settings };
+    const { base } = resolveLanguage(config.locale);
+    const waiting = !words[base] && !!LANGUAGES[base];
+    // (Read again when they have come; a language that cannot load keeps English.)
+    if (waiting) {
+      void LANGUAGES[base]!()
+        .then((module) => (words[base] = module.strings), () => (words[base] = en))
+        .then(() => (reading.value = read(reading.peek().config)));
+    }
+    const strings = stringsFor(words[base] ?? en, settings.strings as Partial<Strings> | undefined);
+    return { config, strings, title: config.title || strings.title, waiting };
+  }
+
+  const reading = signal(read());
+  let store = makeStore(reading.value.config, host);
   // Replies that arrived while the panel was closed: on the launcher's badge, and said once when it opens.
+  const open = signal(host.isOpen());
   const unread = signal(0);
   const announcement = signal('');
+  // Bumped when the widget starts over (another assistant, API base, type or storage): a fresh panel.
+  let generation = 0;
 
-  // A store event carries its detail under its own name (`message`, `error`), or is the detail (`conversation`).
-  const stopEvents = store.on((event: StoreEvent) => {
-    if (event.type === 'message') {
-      host.emit('message', event.message);
-      if (event.message.role === 'assistant' && !open.peek()) unread.value++;
-    } else if (event.type === 'error') host.emit('error', event.error);
-    else host.emit('conversation', { conversationId: event.conversationId });
+  const stopStyles = adoptStyles(root, panelCss + functionCallsCss + markdownCss, reading.value.config.nonce);
+  let stopAccent = () => {};
+  const stopLook = effect(() => {
+    const { config } = reading.value;
+    applyLook(root.host, frame, config, inline);
+    // The launcher drew the accent it was given; this one follows updates, and adds the ring for the panel.
+    stopAccent();
+    stopAccent = adoptStyles(root, settingsRule(config) + accentRing(config.color, config.theme), config.nonce);
+  });
+
+  /** Forwards the store's events to the host page, counting the replies that arrive while the panel is closed. */
+  const listen = () =>
+    store.on((event: StoreEvent) => {
+      // A store event carries its detail under its own name (`message`, `error`), or is the detail (`conversation`).
+      if (event.type === 'message') {
+        host.emit('message', event.message);
+        if (event.message.role === 'assistant' && !open.peek()) unread.value++;
+      } else if (event.type === 'error') host.emit('error', event.error);
+      else host.emit('conversation', { conversationId: event.conversationId });
+    });
+  let stopEvents = listen();
+
+  // The host page hears of every change in the count, for a badge of its own.
+  let counted = 0;
+  const stopTelling = effect(() => {
+    if (unread.value !== counted) host.emit('unread', (counted = unread.value));
   });
   // The launcher, named in the visitor's language from now on (it was drawn in English, unless the site named it).
-  const stopBadge = drawUnreadBadge(host.launcher, unread, (count) => (count ? `${title}. ${fill(strings.unread, { n: count })}` : title));
+  const stopBadge = drawUnreadBadge(host.launcher, unread, (count) => {
+    const { title, strings } = reading.value;
+    return count ? `${title}. ${fill(strings.unread, { n: count })}` : title;
+  });
   // (A subscription, not an effect: what start() reads must not make it run again.)
   const stopOpen = open.subscribe((isOpen) => {
     if (!isOpen) return;
     // The store settles its own failures (as its state), so its promise never rejects.
     void store.start();
-    announcement.value = unread.peek() ? fill(strings.unread, { n: unread.peek() }) : '';
+    announcement.value = unread.peek() ? fill(reading.peek().strings.unread, { n: unread.peek() }) : '';
     unread.value = 0;
   });
 
-  render(h(ChatPanel, { store, config, strings, open, inline, onClose: host.close, announcement }), container);
+  const draw = () => {
+    const { config, strings, waiting } = reading.value;
+    // Until the visitor's words have come: nothing new (the first time, nothing at all).
+    if (waiting) return;
+    render(h(ChatPanel, { key: generation, store, config, strings, open, inline, onClose: host.close, announcement }), container);
+  };
+  const stopDrawing = effect(draw);
+
+  /** Another conversation for other settings: the old store stops, a new one starts if the panel is open. */
+  function startOver(config: WidgetConfig) {
+    stopEvents();
+    store.dispose();
+    store = makeStore(config, host);
+    stopEvents = listen();
+    generation++;
+    if (open.peek() || inline) void store.start();
+  }
 
   return {
     prepare() {
@@ -88,20 +159,29 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     setOpen(value) {
       open.value = value;
     },
-    send: (text) => store.send(text),
+    send: (text) => (typeof text === 'string' ? store.send(text) : 'not a string'),
     reset: () => store.reset(),
-    setVariables(variables) {
-      const problems: string[] = [];
-      store.setVariables(cleanVariables(variables, 'setVariables', problems));
-      log('warn', problems.join(' '));
+    update() {
+      const before = reading.peek().config;
+      const next = read(before);
+      const restart = (['assistantId', 'apiBase', 'type', 'storage'] as const).some((key) => next.config[key] !== before[key]);
+      batch(() => {
+        if (restart) startOver(next.config);
+        else store.setVariables(next.config.variables);
+        reading.value = next;
+      });
     },
     destroy() {
+      stopTelling();
       stopOpen();
       stopBadge();
       stopEvents();
+      stopLook();
+      stopDrawing();
       store.dispose();
       render(null, container);
-      removeStyles();
+      stopAccent();
+      stopStyles();
     },
   };
 }

@@ -21,6 +21,12 @@ import {
   type WidgetConfig,
 } from '../config';
 
+/** The defaults of the panel's settings (the launcher's: `DEFAULTS` in src/config.ts). */
+export const PANEL_DEFAULTS = {
+  type: 'widget',
+  showFunctionCalls: true,
+} as const;
+
 /** The conversation types (`data-type`). */
 const TYPES = 'widget, test';
 
@@ -35,6 +41,9 @@ const EXPECTED: Record<string, string> = {
   type: `is not one of ${TYPES}`,
   theme: `is not one of ${CHOICES.theme}`,
   storage: `is not one of ${CHOICES.storage}`,
+  launcher: `is not one of ${CHOICES.launcher}`,
+  offset: 'is not one or two CSS lengths like 24px 88px',
+  zIndex: 'is not a whole number like 1000',
   position: `is not one of ${CHOICES.position}`,
   color: `is not a hex colour like ${DEFAULTS.color}`,
   locale: 'is not a language tag like de-AT',
@@ -56,7 +65,7 @@ export function describeProblems(keys: readonly string[], settings: Record<strin
 
 /** Parses the panel's settings (as the launcher handed them on); every problem is one sentence for the site owner. */
 export function parsePanelSettings(settings: Record<string, unknown>, source?: ConfigSource): { settings: PanelSettings; problems: string[] } {
-  const out: Record<string, unknown> = { type: DEFAULTS.type, showFunctionCalls: DEFAULTS.showFunctionCalls };
+  const out: Record<string, unknown> = { ...PANEL_DEFAULTS };
   const problems = describeProblems(applyRules({ __proto__: null, ...settings }, PANEL_RULES, out), settings, out, source);
   out.variables = cleanVariables(settings.variables, settingName('variables', source), problems);
   return { settings: out as unknown as PanelSettings, problems };

@@ -1,9 +1,10 @@
 /**
- * Every word the widget shows, in one place per language. `{name}` placeholders are filled by `fill`.
- * Phrasings avoid plurals ("Unread replies: 3") so one template serves every count.
+ * Every word the widget shows: the `Strings` every language has, English built in, the other languages
+ * each in a file of its own under ./locales/. `{name}` placeholders are filled by `fill`. Phrasings avoid
+ * plurals ("Unread replies: 3") so one template serves every count.
  */
 import type { ApiErrorKind } from '../api/errors';
-import { LAUNCHER_WORDS, resolveLanguage } from '../boot/words';
+import { LAUNCHER_WORDS } from '../boot/words';
 
 /** The UI strings of one language. Site owners may override any of them (RuntimeOptions.strings). */
 export interface Strings {
@@ -115,85 +116,29 @@ export const en: Strings = {
   moreCalls: 'And {n} more',
 };
 
-/** German. */
-export const de: Strings = {
-  title: 'Schreiben Sie uns',
-  close: 'Chat schließen',
-  newConversation: 'Neues Gespräch beginnen',
-  messages: 'Nachrichten',
-  you: 'Sie',
-  assistant: 'Assistent',
-  composerLabel: 'Ihre Nachricht',
-  placeholder: 'Nachricht schreiben…',
-  send: 'Senden',
-  charCount: '{count}/{max}',
-  tooLong: 'Zu lang ({count}/{max} Zeichen). Kürzen Sie die Nachricht, um sie zu senden.',
-  typing: 'Der Assistent schreibt…',
-  queued: 'Wartet auf Versand',
-  sending: 'Wird gesendet…',
-  slow: 'Wird noch bearbeitet…',
-  checking: 'Prüfe, ob sie angekommen ist…',
-  failed: 'Nicht gesendet.',
-  retry: 'Erneut versuchen',
-  showEarlier: 'Frühere Nachrichten anzeigen',
-  newMessages: 'Neue Nachrichten',
-  unread: 'Ungelesene Antworten: {n}',
-  dismiss: 'Schließen',
-  noticeReplaced: 'Ihr früheres Gespräch ist beendet, daher wurde ein neues begonnen.',
-  noticeReset: 'Sie haben ein neues Gespräch begonnen.',
-  errorNotFound: 'Dieser Chat ist nicht verfügbar.',
-  errorUnavailable: 'Der Chat ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.',
-  errorAssistant: 'Der Assistent konnte diesmal nicht antworten.',
-  errorRejected: 'Die Nachricht wurde nicht angenommen.',
-  errorRateLimited: 'Zu viele Nachrichten auf einmal. Gleich geht es weiter.',
-  errorServer: 'Bei uns ist etwas schiefgelaufen.',
-  errorNetwork: 'Keine Verbindung. Bitte prüfen Sie Ihre Verbindung.',
-  errorTimeout: 'Die Antwort hat zu lange gedauert.',
-  callSucceeded: 'Erledigt',
-  callFailed: 'Fehlgeschlagen',
-  callDetails: 'Details zu {name}',
-  arguments: 'Eingaben',
-  result: 'Ergebnis',
-  unnamed: 'Aktion',
-  empty: 'Keine',
-  showMore: 'Mehr anzeigen',
-  moreItems: 'Mehr anzeigen (noch {n})',
-  expandNested: 'Verschachtelte Daten anzeigen ({n})',
-  copyCode: 'Kopieren',
-  codeCopied: 'Kopiert',
-  copyFailed: 'Kopieren fehlgeschlagen',
-  moreCalls: 'Und {n} weitere',
-};
-
-const BUILT_IN: Record<string, Strings> = { en, de };
-
 /** Fills `{name}` placeholders of a template. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
 /**
- * The strings for a base language (`de`), with the site owner's overrides. Languages without built-in
- * strings get English words (plus any overrides).
+ * The languages besides English, by base language: each is a file of its own (src/ui/locales/), which the
+ * panel loads when a visitor needs it, so no visitor downloads the words of languages they do not read.
  */
-export function stringsFor(base: string, overrides?: Partial<Strings>): Strings {
-  const strings: Strings = { ...(BUILT_IN[base] ?? en) };
+export const LANGUAGES: Record<string, () => Promise<{ strings: Strings }>> = {
+  de: () => import('./locales/de'),
+};
+
+/**
+ * The strings of a language (`words`: English when the language has none of its own), with the site
+ * owner's overrides.
+ */
+export function stringsFor(words: Strings, overrides?: Partial<Strings>): Strings {
+  const strings: Strings = { ...words };
   for (const [key, value] of Object.entries(overrides ?? {})) {
     if (Object.prototype.hasOwnProperty.call(en, key) && typeof value === 'string') strings[key as keyof Strings] = value;
   }
   return strings;
-}
-
-/**
- * Picks the strings and text direction for a locale (`de-AT` → German). Without a locale: the page's
- * `lang`, then the browser's language, then English (see `resolveLanguage`).
- */
-export function resolveLocale(
-  locale: string | undefined,
-  overrides?: Partial<Strings>,
-): { strings: Strings; lang: string; dir: 'ltr' | 'rtl' } {
-  const { lang, base, dir } = resolveLanguage(locale);
-  return { strings: stringsFor(base, overrides), lang, dir };
 }
 
 /** The words for each kind of error. */

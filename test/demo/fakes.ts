@@ -37,6 +37,8 @@ export function fakeMount() {
       reset: vi.fn(async () => undefined),
       destroy: vi.fn(),
       setVariables: vi.fn(),
+      update: vi.fn(),
+      setLocale: vi.fn(),
       on: (event: string, handler: (detail: unknown) => void) => {
         const entry: [string, (detail: unknown) => void] = [event, handler];
         listeners.push(entry);

@@ -1,7 +1,7 @@
 /**
  * The playground (`npm run demo`) in Chromium: the repo's Vite dev server with the stand-in API under
  * /api (a fresh temp data folder per run), driven like an owner would. Screenshots go to the git-ignored
- * test-results/demo/ (copy them to demo/screenshots/ by hand for the README).
+ * test-results/demo/ (`npm run screenshots` copies the README's into demo/screenshots/).
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';

@@ -8,7 +8,8 @@ import { createWidget, type WidgetHandle } from '../../src/boot/widget';
 import type { LauncherConfig, PanelSettings, WidgetConfig } from '../../src/config';
 import { createPanel } from '../../src/panel/index';
 import { ChatPanel } from '../../src/ui/Panel';
-import { en, resolveLocale, type Strings } from '../../src/ui/strings';
+import { resolveLanguage } from '../../src/boot/words';
+import { en, type Strings } from '../../src/ui/strings';
 import { createFakeStore, type FakeStore } from '../helpers/fake-store';
 
 /** A complete configuration with test defaults. */
@@ -27,6 +28,9 @@ export function testConfig(overrides: Partial<WidgetConfig> = {}): WidgetConfig 
     showFunctionCalls: true,
     storage: 'memory',
     nonce: undefined,
+    launcher: 'default',
+    offset: '20px 20px',
+    zIndex: 2147480000,
     ...overrides,
   };
 }
@@ -48,7 +52,7 @@ export function renderApp(
   const open = signal(options.open ?? false);
   const config = testConfig(options.config);
   // As the widget does: language and direction from the configured locale, unless the test picks them.
-  const locale = resolveLocale(config.locale);
+  const locale = resolveLanguage(config.locale);
   const result = render(
     <div class="widget" lang={options.lang ?? locale.lang} dir={options.dir ?? locale.dir}>
       <ChatPanel
@@ -86,11 +90,9 @@ export function renderWidget(
   let panelLoads = 0;
   const handle: WidgetHandle = createWidget(target, {
     config,
-    settings: { showFunctionCalls: true, type: 'test', ...options.settings },
-    invalid: [],
-    source: 'options',
+    settings: { ...config, showFunctionCalls: true, type: 'test', ...options.settings, strings: options.strings },
+    context: { source: 'options' },
     inline: options.inline ?? false,
-    runtime: { strings: options.strings },
     panel: {
       load: async () => {
         panelLoads++;

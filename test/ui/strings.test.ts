@@ -1,47 +1,55 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { de, en, errorText, fill, resolveLocale, type Strings } from '../../src/ui/strings';
+import { resolveLanguage } from '../../src/boot/words';
+import { en, errorText, fill, LANGUAGES, stringsFor, type Strings } from '../../src/ui/strings';
+import { strings as de } from '../../src/ui/locales/de';
 
 afterEach(() => {
   document.documentElement.lang = '';
 });
 
-describe('resolveLocale', () => {
-  it('picks built-in strings by language, ignoring the region', () => {
-    expect(resolveLocale('de-AT')).toEqual({ strings: de, lang: 'de-AT', dir: 'ltr' });
-    expect(resolveLocale('en')).toEqual({ strings: en, lang: 'en', dir: 'ltr' });
-    expect(resolveLocale('de_CH').lang).toBe('de-CH');
+describe('resolveLanguage', () => {
+  it('reads the language and its base from a locale, ignoring the region', () => {
+    expect(resolveLanguage('de-AT')).toEqual({ lang: 'de-AT', base: 'de', dir: 'ltr' });
+    expect(resolveLanguage('de_CH').lang).toBe('de-CH');
   });
 
   it('falls back to the page language, then the browser language', () => {
     document.documentElement.lang = 'de';
-    expect(resolveLocale(undefined).strings).toEqual(de);
+    expect(resolveLanguage(undefined).base).toBe('de');
     document.documentElement.lang = '';
-    expect(resolveLocale(undefined).lang).toBe(navigator.language);
+    expect(resolveLanguage(undefined).lang).toBe(navigator.language);
   });
 
   it('ignores a malformed locale', () => {
     document.documentElement.lang = 'de';
-    expect(resolveLocale('<script>').lang).toBe('de');
-  });
-
-  it('uses English words for other languages, keeping their language tag', () => {
-    expect(resolveLocale('fr')).toEqual({ strings: en, lang: 'fr', dir: 'ltr' });
+    expect(resolveLanguage('<script>').lang).toBe('de');
   });
 
   it.each(['ar', 'he', 'fa', 'ur', 'ar-EG'])('lays %s out right to left', (locale) => {
-    expect(resolveLocale(locale).dir).toBe('rtl');
+    expect(resolveLanguage(locale).dir).toBe('rtl');
+  });
+});
+
+describe('the languages', () => {
+  it('each have every English string, loaded from a file of their own', async () => {
+    for (const [base, load] of Object.entries(LANGUAGES)) {
+      const { strings } = await load();
+      expect(Object.keys(strings).sort(), base).toEqual(Object.keys(en).sort());
+      for (const [key, text] of Object.entries(strings)) {
+        expect(text.trim(), `${base}.${key}`).not.toBe('');
+        // Placeholders are the English ones: a translation cannot drop or invent `{n}`.
+        const placeholders = (value: string) => (value.match(/\{\w+\}/g) ?? []).sort();
+        expect(placeholders(text), `${base}.${key}`).toEqual(placeholders(en[key as keyof Strings]));
+      }
+    }
   });
 
-  it('applies overrides of known strings only', () => {
-    const { strings } = resolveLocale('de', { title: 'Fragen Sie uns', bogus: 'x', constructor: 'y' } as Partial<Strings>);
+  it('take the site owner overrides of known strings only', () => {
+    const strings = stringsFor(de, { title: 'Fragen Sie uns', bogus: 'x', constructor: 'y' } as Partial<Strings>);
     expect(strings.title).toBe('Fragen Sie uns');
     expect(strings.send).toBe('Senden');
     expect('bogus' in strings).toBe(false);
     expect(de.title).toBe('Schreiben Sie uns');
-  });
-
-  it('has every English string in German too', () => {
-    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accentRing, accentRule, adoptStyles } from '../../src/boot/styles';
+import { accentRing, adoptStyles, settingsRule } from '../../src/boot/styles';
 
 const css = (file: string) => readFileSync(join(process.cwd(), file), 'utf8');
 const launcherCss = css('src/boot/launcher.css');
@@ -9,7 +9,7 @@ const panelCss = css('src/ui/panel.css');
 
 describe('the accent colour', () => {
   it('reaches the stylesheet as a custom property, where the text on it is picked', () => {
-    expect(accentRule('#fde047')).toBe(':host{--acw-accent:#fde047}');
+    expect(settingsRule({ color: '#fde047', offset: '20px 20px', zIndex: 10 })).toBe(':host{--acw-accent:#fde047;--acw-offset-x:20px;--acw-offset-y:20px;--acw-z:10}');
     // Black or white, whichever contrasts more (checked on real colours in Chromium: test/e2e/ui/preferences.test.ts).
     expect(launcherCss).toMatch(/--acw-on-accent: oklch\(from var\(--acw-accent\) clamp\(0, \(0\.564 - l\) \* 1000, 1\) 0 0\)/);
   });
@@ -26,12 +26,22 @@ describe('the accent colour', () => {
   });
 });
 
+describe('the offset and the layer', () => {
+  it('move the launcher and panel from the corner, and set their z-index', () => {
+    expect(settingsRule({ color: '#4f46e5', offset: '24px 88px', zIndex: 1000 })).toBe(
+      ':host{--acw-accent:#4f46e5;--acw-offset-x:24px;--acw-offset-y:88px;--acw-z:1000}',
+    );
+    expect(launcherCss).toContain('bottom: calc(var(--acw-offset-y) + env(safe-area-inset-bottom))');
+    expect(panelCss).toContain('bottom: calc(var(--acw-offset-y) + 72px + env(safe-area-inset-bottom))');
+    expect(launcherCss).toContain('z-index: var(--acw-z)');
+  });
+});
+
 describe('the stylesheets', () => {
   it('isolate the widget from host CSS and let site owners tune it with custom properties', () => {
     // `all` resets every inherited property (font-size, line-height, color, text-transform…) except direction.
     expect(launcherCss).toMatch(/:host \{\s*all: initial !important;\s*display: block !important;\s*direction: ltr !important;/);
     for (const property of ['--acw-font:', '--acw-font-size:', '--acw-radius:', '--acw-space:']) expect(panelCss).toContain(property);
-    expect(launcherCss).toContain('--acw-z:');
   });
 
   it('follow the theme: a dark palette for dark, and for auto when the system is dark', () => {
@@ -40,7 +50,7 @@ describe('the stylesheets', () => {
   });
 
   it('draw a visible focus ring on every focusable control', () => {
-    expect(launcherCss).toMatch(/:focus-visible \{\s*outline: 2px solid var\(--acw-ring, var\(--acw-accent\)\);/);
+    expect(panelCss).toMatch(/:focus-visible \{\s*outline: 2px solid var\(--acw-ring\);/);
   });
 
   it('mirror the panel for right-to-left languages with logical properties', () => {
@@ -57,7 +67,9 @@ describe('the stylesheets', () => {
     expect(panelCss).toContain('@media (max-width: 479.98px)');
     expect(panelCss).toContain('var(--acw-vvh, 100dvh)');
     expect(panelCss).toContain('env(safe-area-inset-bottom)');
-    expect(launcherCss).toMatch(/@media \(prefers-reduced-motion: reduce\) \{\s*\* \{\s*animation: none !important;\s*transition: none !important;/);
+    expect(panelCss).toMatch(/@media \(prefers-reduced-motion: reduce\) \{\s*\* \{\s*animation: none !important;\s*transition: none !important;/);
+    // The launcher moves only where motion is welcome.
+    expect(launcherCss).toMatch(/@media \(prefers-reduced-motion: no-preference\) \{\s*\.launcher \{\s*transition: transform 0\.2s;/);
   });
 });
 

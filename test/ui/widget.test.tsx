@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { de, resolveLocale } from '../../src/ui/strings';
 import { assistantMessage, createFakeStore, userMessage } from '../helpers/fake-store';
 import { renderApp, renderWidget } from './render-app';
 

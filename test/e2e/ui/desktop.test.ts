@@ -1,7 +1,7 @@
 /**
  * The floating panel on a desktop in Chromium on the built script: it stays put (header on top,
  * composer at the bottom) whatever the history and the draft, and it looks right in light and dark.
- * Saves demo/screenshots/widget-light.png and widget-dark.png for people (the README).
+ * Saves test-results/screenshots/widget-light.png and widget-dark.png for people (the README).
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
@@ -87,7 +87,7 @@ describe('the panel on a desktop', () => {
   test.each([
     { theme: 'light' as const, file: 'widget-light.png' },
     { theme: 'dark' as const, file: 'widget-dark.png' },
-  ])('saves demo/screenshots/$file: the open panel with markdown and function-call cards', async ({ theme, file }) => {
+  ])('saves test-results/screenshots/$file: the open panel with markdown and function-call cards', async ({ theme, file }) => {
     const { page } = browser;
     await page.goto(hostPage(site, { apiBase: api.url, theme }));
     const chat = widget(page);

@@ -14,8 +14,11 @@ import { ASSISTANTS } from '../../helpers/stand-in';
 import type { StaticServer } from '../helpers/static-server';
 import { en, type Strings } from '../../../src/ui/strings';
 
-/** Where the screenshots for people (README) go. */
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../demo/screenshots/', import.meta.url));
+/**
+ * Where the screenshots for people go: the git-ignored test-results/screenshots/ (a test run changes no
+ * tracked file); `npm run screenshots` copies the README's own into demo/screenshots/.
+ */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 
 /** How long a visible outcome may take (the store's back-off starts at 1 s). */
 export const SEEN = { timeout: 20_000 } as const;

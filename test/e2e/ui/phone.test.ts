@@ -2,7 +2,7 @@
  * The widget on a phone (390×844 CSS px, touch, mobile viewport) in Chromium on the built script:
  * the open panel takes the whole screen (a modal dialog then), the composer does not make iOS zoom, the
  * safe-area insets of a notched screen pad it, and it follows the visual viewport (what stays visible
- * above the keyboard). Also saves demo/screenshots/widget-phone.png for people, and runs axe on that layout.
+ * above the keyboard). Also saves test-results/screenshots/widget-phone.png for people, and runs axe on that layout.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
@@ -149,7 +149,7 @@ describe('on a phone', () => {
     await expect.poll(() => boxIn(browser.page, '.panel')).toEqual({ x: 0, y: 0, ...PHONE });
   });
 
-  test('saves demo/screenshots/widget-phone.png: the full-screen panel with markdown and function-call cards', async () => {
+  test('saves test-results/screenshots/widget-phone.png: the full-screen panel with markdown and function-call cards', async () => {
     const chat = await openOnPhone();
     await chat.say('markdown', REPLIES.markdown);
     await chat.say('book an appointment', REPLIES.book);

@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { useBrowser, useStandIn, useStaticServer } from '../helpers/fixtures';
-import { de, en } from '../../../src/ui/strings';
+import { en } from '../../../src/ui/strings';
+import { strings as de } from '../../../src/ui/locales/de';
 import { animationsDone, boxIn, GREETING, hostPage, REPLIES, SEEN, widget } from './harness';
 
 const browser = useBrowser();

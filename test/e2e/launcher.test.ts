@@ -1,0 +1,209 @@
+/**
+ * Launcher first, in Chromium with the built files: dist/widget.js draws the launcher and nothing more
+ * until the visitor reaches for it; the panel (dist/assistant-chat-panel-<hash>.js) loads on intent; and
+ * when the panel cannot load (missing, offline, another origin without CORS) the launcher stays, says so
+ * in words with Retry, and tells the site owner why.
+ */
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { ASSISTANTS } from '../helpers/stand-in';
+import { GREETING, TEXT, chat, widgetPage } from './conversation/widget';
+import { useBrowser, useStandIn, useStaticServer } from './helpers/fixtures';
+import { DIST_DIR, startStaticServer, type StaticServer } from './helpers/static-server';
+
+const browser = useBrowser();
+const site = useStaticServer();
+const api = useStandIn();
+
+const SEEN = { timeout: 15_000 };
+const PANEL_FILE = /\/assistant-chat-panel-[\w-]+\.js(\?|$)/;
+
+/** Every request the page makes from now on, by URL. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request: Request) => urls.push(request.url()));
+  return urls;
+}
+
+/** Resolves once the page has been idle: after the widget's own idle-time look for unsent messages. */
+async function idle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3000 })));
+}
+
+/** A host page on `site` whose script tag loads widget.js from `scripts` (another origin, or a copy of dist/). */
+function pageLoading(scripts: StaticServer, path: string): string {
+  return site.page(
+    path,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body>
+  <h1>Shop</h1>
+  <script src="${scripts.url}/dist/widget.js" data-assistant-id="${ASSISTANTS.northwind}" data-api-base="${api.url}" data-type="test"
+    data-variables='{"name":"Ada","clinic":"Riverside Clinic"}'></script>
+</body></html>`,
+  );
+}
+
+/** The note the launcher shows when the chat cannot be loaded. */
+const loadFailed = (page: Page) => page.getByRole('alert').filter({ hasText: 'The chat could not be loaded.' });
+
+/** What the page's console said for the site owner. */
+function ownerMessages(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('AssistantChat:')) messages.push(message.text());
+  });
+  return messages;
+}
+
+/** The problems that must never happen on a host page: exceptions and unhandled rejections. */
+const uncaught = () => browser.errors.all.filter((record) => record.kind === 'pageerror' || record.kind === 'unhandledrejection');
+
+describe('a page view', () => {
+  test('without intent loads the launcher only: no panel file, no API request', async () => {
+    const { page } = browser;
+    const urls = recordRequests(page);
+    await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url }));
+    const widget = chat(page);
+    await widget.launcher.waitFor();
+    await idle(page);
+    expect(urls.map((url) => new URL(url).pathname)).toEqual(['/shop.html', '/dist/widget.js']);
+    expect(await api.requests()).toEqual([]);
+    expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
+  test('hovering the launcher loads the panel, and asks the API nothing when there is no conversation yet', async () => {
+    const { page } = browser;
+    await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url }));
+    const widget = chat(page);
+    await widget.launcher.waitFor();
+    const panelLoaded = page.waitForResponse((response) => PANEL_FILE.test(response.url()));
+    await widget.launcher.hover();
+    expect((await panelLoaded).status()).toBe(200);
+    // The panel has taken over when it points the launcher at itself.
+    await expect.poll(() => widget.launcher.getAttribute('aria-controls')).toBe('acw-panel');
+    await idle(page);
+    expect(await api.requests()).toEqual([]);
+    expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
+  test('a click opens the chat: expanded at once, focus in the composer, back on the launcher after Escape', async () => {
+    const { page } = browser;
+    await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url }));
+    const widget = chat(page);
+    const before = await widget.launcher.boundingBox();
+    // A click with no hover first (a keyboard-less tap, say): the panel loads with the click.
+    await widget.launcher.dispatchEvent('click');
+    expect(await widget.launcher.getAttribute('aria-expanded')).toBe('true');
+    await widget.said(GREETING).waitFor(SEEN);
+    await expect.poll(() => widget.input.evaluate((input) => input.matches(':focus'))).toBe(true);
+    expect(await widget.launcher.getAttribute('aria-controls')).toBe(await widget.panel.getAttribute('id'));
+    // The launcher neither moved nor changed size as the panel took over.
+    expect(await widget.launcher.boundingBox()).toEqual(before);
+
+    await page.keyboard.press('Escape');
+    await widget.panel.waitFor({ state: 'hidden' });
+    expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(await widget.launcher.evaluate((launcher) => launcher.matches(':focus'))).toBe(true);
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+});
+
+describe('when the panel cannot be loaded', () => {
+  let copy: string;
+  let scripts: StaticServer;
+  beforeAll(async () => {
+    // A copy of dist/ with widget.js only: the panel file is "missing" until a test puts it back.
+    copy = await mkdtemp(join(tmpdir(), 'widget-dist-'));
+    await copyFile(join(DIST_DIR, 'widget.js'), join(copy, 'widget.js'));
+    scripts = await startStaticServer({ distDir: copy });
+  });
+  afterAll(async () => {
+    await scripts.close();
+    await rm(copy, { recursive: true, force: true });
+  });
+
+  async function restorePanel(): Promise<void> {
+    for (const name of await readdir(DIST_DIR)) {
+      if (name.startsWith('assistant-chat-')) await copyFile(join(DIST_DIR, name), join(copy, name));
+    }
+  }
+
+  test('missing: the click says so in words with Retry, the console names the file, and Retry loads it once it is there', async () => {
+    const { page } = browser;
+    const console = ownerMessages(page);
+    await page.goto(pageLoading(scripts, '/missing.html'));
+    const widget = chat(page);
+    await widget.launcher.click();
+    await loadFailed(page).waitFor(SEEN);
+    // Nothing opened: the launcher says so, and stays where it was.
+    expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(await widget.panel.count()).toBe(0);
+    expect(console).toHaveLength(1);
+    expect(console[0]).toMatch(new RegExp(`^AssistantChat: could not load ${scripts.url}/dist/assistant-chat-panel-[\\w-]+\\.js: .*Access-Control-Allow-Origin.*script-src`));
+
+    await restorePanel();
+    await loadFailed(page).getByRole('button', { name: TEXT.retry }).click();
+    await widget.said(GREETING).waitFor(SEEN);
+    await loadFailed(page).waitFor({ state: 'detached' });
+    expect(await widget.launcher.getAttribute('aria-expanded')).toBe('true');
+    expect(uncaught()).toEqual([]);
+  });
+
+  test('offline: the note, then the chat as soon as the browser is online again', async () => {
+    const { page, context } = browser;
+    await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url, path: '/offline.html' }));
+    const widget = chat(page);
+    await widget.launcher.waitFor();
+    await context.setOffline(true);
+    await widget.launcher.click();
+    await loadFailed(page).waitFor(SEEN);
+    await context.setOffline(false);
+    // No click needed: coming back online tries again, and opens what the visitor asked for.
+    await widget.said(GREETING).waitFor(SEEN);
+    await loadFailed(page).waitFor({ state: 'detached' });
+    expect(uncaught()).toEqual([]);
+  });
+});
+
+describe('scripts hosted on another origin', () => {
+  let withCors: StaticServer;
+  let withoutCors: StaticServer;
+  beforeAll(async () => {
+    withCors = await startStaticServer();
+    withoutCors = await startStaticServer({ cors: false });
+  });
+  afterAll(async () => {
+    await withCors.close();
+    await withoutCors.close();
+  });
+
+  test('with Access-Control-Allow-Origin the panel loads and the chat works', async () => {
+    const { page } = browser;
+    await page.goto(pageLoading(withCors, '/cdn.html'));
+    const widget = chat(page);
+    await widget.open();
+    await widget.said(GREETING).waitFor(SEEN);
+    await widget.send('hello');
+    await widget.mine('hello').waitFor(SEEN);
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
+  test('without it the launcher stays and says so, and the console names the header to add', async () => {
+    const { page } = browser;
+    const console = ownerMessages(page);
+    await page.goto(pageLoading(withoutCors, '/cdn-no-cors.html'));
+    const widget = chat(page);
+    await widget.launcher.click();
+    await loadFailed(page).waitFor(SEEN);
+    expect(await widget.launcher.isVisible()).toBe(true);
+    expect(console).toEqual([expect.stringContaining(`could not load ${withoutCors.url}/dist/assistant-chat-panel-`)]);
+    expect(console[0]).toContain('Access-Control-Allow-Origin');
+    expect(await api.requests()).toEqual([]);
+    expect(uncaught()).toEqual([]);
+  });
+});
