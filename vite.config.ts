@@ -32,21 +32,11 @@ function panelFile(): string {
   return names[0]!;
 }
 
-// The widget's own builds use classic JSX (`h(type, props, ...children)`): no jsx-runtime module and no
-// props object per child list. Tests, the demo and the npm build keep the automatic runtime of
-// tsconfig.json; both produce the same VNodes.
 /**
  * The browsers whose CSS the minifier may rely on (Lightning CSS lowers newer syntax for older ones, and
  * would otherwise add fallbacks for `color-scheme` that the widget does not need).
  */
 const CSS_TARGET = ['chrome111', 'edge111', 'firefox113', 'safari16.4'];
-
-const classicJsx = {
-  oxc: {
-    jsx: { runtime: 'classic', pragma: 'jsxH', pragmaFrag: 'JsxFragment', development: false },
-    jsxInject: `import { h as jsxH, Fragment as JsxFragment } from 'preact'`,
-  },
-} as const;
 
 export default defineConfig(({ mode, command }) => {
   if (mode === 'lib') {
@@ -72,7 +62,6 @@ export default defineConfig(({ mode, command }) => {
     // with import() when the visitor reaches for the launcher. Its name carries its content hash, so a
     // cached widget.js never meets a different panel. This build runs first and empties dist/.
     return {
-      ...classicJsx,
       build: {
         outDir: here('./dist'),
         emptyOutDir: true,

@@ -58,10 +58,25 @@ describe('dist/widget.js, the launcher every page view loads', () => {
 });
 
 describe('the panel, loaded on the visitor’s intent', () => {
-  it('is at most 26 KB gzipped with its chunks (goal 22 KB)', () => {
-    const total = panelFiles().reduce((sum, name) => sum + gzip(read(name)), 0);
-    for (const name of panelFiles()) report(`dist/${name}`, read(name), 22 * KB, 26 * KB);
-    console.log(`panel in all: ${kb(total)} gzip`);
-    expect(total).toBeLessThanOrEqual(26 * KB);
+  it('is at most 26 KB gzipped with the heaviest language a visitor may need beside it (goal 22 KB)', () => {
+    const names = panelFiles();
+    const entry = names.find((name) => name.startsWith('assistant-chat-panel-'))!;
+    // Languages other than English are files of their own: a visitor loads at most one of them.
+    const languages = names.filter((name) => name !== entry);
+    const heaviest = Math.max(0, ...languages.map((name) => gzip(read(name))));
+    const panel = report(`dist/${entry}`, read(entry), 22 * KB, 26 * KB);
+    for (const name of languages) console.log(`dist/${name}: ${kb(gzip(read(name)))} gzip`);
+    console.log(`panel with the heaviest language: ${kb(panel + heaviest)} gzip`);
+    expect(panel + heaviest).toBeLessThanOrEqual(26 * KB);
+  });
+
+  it('has every chunk of its own imported by the panel, and nothing else of Preact outside it', () => {
+    const entry = panelFiles().find((name) => name.startsWith('assistant-chat-panel-'))!;
+    const source = read(entry);
+    for (const name of panelFiles().filter((other) => other !== entry)) {
+      expect(source, `${entry} imports ${name}`).toContain(name);
+      // A language file is words only: no framework split off into a shared chunk the panel would wait for.
+      expect(read(name)).not.toMatch(/\bimport\s*["'`{]/);
+    }
   });
 });

@@ -180,7 +180,6 @@ export function createWidget(target: Element, { config, settings, context, inlin
     if (inline || destroyed || next === open) return;
     open = next;
     launcher?.setOpen(open);
-    host.toggleAttribute('data-open', open);
     if (open) opener = doc.activeElement;
     // Closed while focus was in the panel (Escape, close, the JS API): the launcher (or the opener) takes it.
     else if (container.contains(root.activeElement)) ((launcher?.button ?? opener) as HTMLElement | null)?.focus();

@@ -1,10 +1,12 @@
 // @ts-check
 /**
- * `npm run bench` (after `npm run build`): measures dist/widget.js in headless Chromium against a
- * minimal Preact + signals floor page, prints the medians as Markdown, and writes every run as JSON
- * to test/bench/results/ (bench-<time>.json and latest.json; the Markdown also to latest.md).
+ * `npm run bench` (after `npm run build`): measures the script-tag build in headless Chromium — the boot
+ * (dist/widget.js) against two floors (a bare launcher with no framework, and a minimal Preact + signals
+ * launcher), the panel it loads on intent (click → panel painted, cold and after a hover), and the open of
+ * a resumed 1,000-message conversation — prints the medians as Markdown, and writes every run as JSON to
+ * test/bench/results/ (bench-<time>.json and latest.json; the Markdown also to latest.md).
  *
- *   node test/bench/run.mjs [--runs 7] [--throttle 4] [--settle 500] [--messages 1000] [--only size,load,history] [--profile]
+ *   node test/bench/run.mjs [--runs 7] [--hover 300] [--throttle 4] [--settle 500] [--messages 1000] [--only size,load,open,history] [--profile]
  *
  * Goals are reported as met or missed; the exit code is 1 only when something could not be measured.
  * See test/bench/README.md for what each number means.
@@ -17,30 +19,38 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startStandInApi } from '../../demo/server/server.mjs';
 import { launchBrowser } from './lib/browser.mjs';
-import { buildFloor } from './lib/floor-build.mjs';
+import { buildFloors } from './lib/floor-build.mjs';
 import { measureHistory, prepareHistory } from './lib/history.mjs';
 import { measureLoad } from './lib/load.mjs';
-import { blankPage, floorPage, FLOOR_LAUNCHER, WIDGET_LAUNCHER, widgetPage } from './lib/pages.mjs';
-import { RESULTS_DIR, resolveFromRoot, ROOT, WIDGET_FILE } from './lib/paths.mjs';
+import { measureOpen } from './lib/open.mjs';
+import { bareFloorPage, blankPage, floorPage, FLOOR_LAUNCHER, WIDGET_LAUNCHER, widgetPage } from './lib/pages.mjs';
+import { MARKS } from './lib/probe.mjs';
+import { DIST_DIR, RESULTS_DIR, resolveFromRoot, ROOT, WIDGET_FILE } from './lib/paths.mjs';
+import { breakDown, buildReadable, createRecorder } from './lib/profile.mjs';
 import { evaluateGoals, renderMarkdown } from './lib/report.mjs';
-import { measureSize } from './lib/size.mjs';
+import { measureBuild, measureSize } from './lib/size.mjs';
 import { spread, summarise } from './lib/stats.mjs';
 import { startBenchServer } from './lib/static-server.mjs';
 
-const SECTIONS = ['size', 'load', 'history'];
+const SECTIONS = ['size', 'load', 'open', 'history'];
+/** `--profile`: CPU profiles per scenario, pooled (one profile of a short window is too noisy to rank functions). */
+const PROFILED_RUNS = 3;
 const USAGE = `Usage: node test/bench/run.mjs [options]   (npm run bench -- [options] builds first)
-  --runs N         measured runs per page and section (default 7), after one discarded warm-up
+  --runs N         measured runs per page, variant and section (default 7), after one discarded warm-up
+  --hover MS       how long the pointer rests on the launcher before the click (default 300)
   --throttle R     also measure the page load with the CPU throttled R× (e.g. 4); default off
   --settle MS      how long to keep watching a page after its launcher is painted (default 500)
   --messages N     length of the long conversation (default 1000, even)
   --only LIST      comma-separated sections to run: ${SECTIONS.join(',')} (default all)
-  --profile        after the history runs, one more with a CPU profile of the open, saved to
-                   test/bench/results/open-history.cpuprofile (open it in Chrome DevTools › Performance)
+  --profile        more runs of the page load and of each 1,000-message open, on a readable build: one with a
+                   Chromium trace, ${PROFILED_RUNS} with a CPU profile; a breakdown by phase, source file and function in
+                   the report, the recordings in test/bench/results/profile-*.{trace.json,cpuprofile}
   --help`;
 
 const { values: flags } = parseArgs({
   options: {
     runs: { type: 'string', default: '7' },
+    hover: { type: 'string', default: '300' },
     throttle: { type: 'string', default: '0' },
     settle: { type: 'string', default: '500' },
     messages: { type: 'string', default: '1000' },
@@ -54,6 +64,7 @@ if (flags.help) {
   process.exit(0);
 }
 const runs = positiveInt(flags.runs, 'runs');
+const hoverMs = positiveInt(flags.hover, 'hover');
 const throttle = Number(flags.throttle);
 const settleMs = positiveInt(flags.settle, 'settle');
 const messages = positiveInt(flags.messages, 'messages');
@@ -70,125 +81,167 @@ const errors = [];
 if (!existsSync(WIDGET_FILE) || statSync(WIDGET_FILE).size === 0) {
   fail('dist/widget.js is missing: run `npm run bench` (it builds first) or `npm run build`.');
 }
+const cores = cpus().length;
 const loadAtStart = loadavg()[0] ?? 0;
-if (loadAtStart > cpus().length) {
-  log(`warning: the machine is busy (load average ${loadAtStart.toFixed(1)} on ${cpus().length} cores); timings will be noisy.`);
+if (loadAtStart > cores) {
+  log(`warning: the machine is busy (load average ${loadAtStart.toFixed(1)} on ${cores} cores); wall times will be noisy, CPU times less so.`);
 }
 if (newestMtime(resolveFromRoot('src')) > statSync(WIDGET_FILE).mtimeMs) {
-  log('warning: src/ changed after dist/widget.js was built; these numbers describe the old build (npm run bench rebuilds).');
+  log('warning: src/ changed after dist/ was built; these numbers describe the old build (npm run bench rebuilds).');
 }
 
 /** @type {import('./lib/report.mjs').Summary} */
-const summary = { size: null, load: null, throttled: null, history: null };
+const summary = { size: null, load: null, throttled: null, open: null, history: null, profile: null };
 /** @type {Record<string, unknown>} */
 const allRuns = {};
 const work = await mkdtemp(join(tmpdir(), 'acw-bench-'));
 const floorDir = join(work, 'floor');
+const readableDir = join(work, 'readable');
 const dataDir = join(work, 'data');
 /** @type {Array<() => Promise<void>>} */
 const cleanups = [() => rm(work, { recursive: true, force: true })];
 let chromiumVersion = 'unknown';
 
 try {
-  // The floor is needed by size and load; built fresh from test/bench/floor/floor.tsx with the project's Vite config.
-  let floorFile = null;
+  // The floors are needed by size and load; built fresh from test/bench/floor/ with the project's Vite config.
+  /** @type {Record<'bare' | 'preact', string> | null} */
+  let floors = null;
   if (only.has('size') || only.has('load')) {
-    log('building the floor page (test/bench/floor/floor.tsx)…');
-    floorFile = await buildFloor(floorDir);
+    log('building the floors (test/bench/floor/)…');
+    floors = await buildFloors(floorDir);
   }
+  const profiling = flags.profile && (only.has('load') || only.has('history'));
+  if (profiling) {
+    log('--profile: building a readable (unminified) copy of the widget…');
+    await buildReadable(readableDir);
+  }
+  /** @type {NonNullable<typeof summary.profile>} */
+  const breakdowns = { load: null, hover: null, cold: null };
+  if (profiling) summary.profile = breakdowns;
 
   if (only.has('size')) {
-    summary.size = { widget: await measureSize(WIDGET_FILE), floor: floorFile ? await measureSize(floorFile) : null };
+    await section('size', async () => {
+      const build = await measureBuild(DIST_DIR);
+      summary.size = {
+        ...build,
+        floors: floors ? { bare: await measureSize(floors.bare), preact: await measureSize(floors.preact) } : null,
+      };
+    });
   }
 
-  if (only.has('load') || only.has('history')) {
+  if (only.has('load') || only.has('open') || only.has('history')) {
     await mkdir(dataDir, { recursive: true });
     const api = await startStandInApi({ port: 0, host: '127.0.0.1', dataDir, control: true, replyDelayMs: 0 });
     cleanups.unshift(() => api.close());
-    const server = await startBenchServer({ '/dist/': resolveFromRoot('dist'), '/floor/': floorDir });
+    const server = await startBenchServer({ '/dist/': DIST_DIR, '/floor/': floorDir, '/readable/': readableDir });
     cleanups.unshift(() => server.close());
     const browser = await launchBrowser();
     cleanups.unshift(() => browser.close());
     chromiumVersion = browser.version();
     const pages = {
       blank: { url: server.page('/blank.html', blankPage()), launcher: null, script: null },
-      floor: { url: server.page('/floor.html', floorPage()), launcher: FLOOR_LAUNCHER, script: '/floor/floor.js' },
+      bare: { url: server.page('/bare.html', bareFloorPage()), launcher: FLOOR_LAUNCHER, script: '/floor/bare.js' },
+      preact: { url: server.page('/floor.html', floorPage()), launcher: FLOOR_LAUNCHER, script: '/floor/floor.js' },
       widget: { url: server.page('/widget.html', widgetPage(api.url)), launcher: WIDGET_LAUNCHER, script: '/dist/widget.js' },
+    };
+    const readableWidget = server.page('/widget-readable.html', widgetPage(api.url, '/readable/widget.js'));
+    /**
+     * `--profile`: runs `measure` with a timeline recorder, then {@link PROFILED_RUNS} times with a function
+     * profiler, saves the trace and the first CPU profile, and breaks them down between two marks.
+     * @param {string} name
+     * @param {string} from
+     * @param {string} to
+     * @param {(recorderFor: (measured: import('./lib/browser.mjs').MeasuredPage) => import('./lib/interact.mjs').Recorder) => Promise<{ recording?: unknown }>} measure
+     */
+    const profileRuns = async (name, from, to, measure) => {
+      const record = async (/** @type {'timeline' | 'functions'} */ kind) =>
+        /** @type {import('./lib/profile.mjs').Recording} */ ((await measure((measured) => createRecorder(browser, measured, kind))).recording);
+      log(`profile: ${name}, with a trace`);
+      const timeline = await record('timeline');
+      const functions = [];
+      for (let run = 1; run <= PROFILED_RUNS; run++) {
+        log(`profile: ${name}, with a CPU profile (${run}/${PROFILED_RUNS})`);
+        functions.push(await record('functions'));
+      }
+      await saveRecordings(name, timeline.trace, functions[0]?.profile);
+      return breakDown({ timeline, functions }, { label: name, from, to, readableDir });
     };
 
     if (only.has('load')) {
       await section('load', async () => {
         await controlRequest(api.url, '/__control/reset');
-        const load = await loadRuns(browser, pages, ['blank', 'floor', 'widget'], 0, api.url);
+        const load = await loadRuns(browser, pages, ['blank', 'bare', 'preact', 'widget'], 0, api.url);
         const seen = /** @type {{ requests: unknown[] }} */ (await controlRequest(api.url, '/__control/requests', 'GET')).requests.length;
-        const [blank, floor, widget] = [summarise(load.blank), summarise(load.floor), summarise(load.widget)];
+        const [blank, bare, preact, widget] = [summarise(load.blank), summarise(load.bare), summarise(load.preact), summarise(load.widget)];
         summary.load = {
           runs,
           widget,
-          floor,
+          preact,
+          bare,
           blank,
-          paintRatio: ratioOf(widget.launcherPaintedMs, floor.launcherPaintedMs),
-          bestPaintRatio: (widget.launcherPaintedMs?.min ?? NaN) / (floor.launcherPaintedMs?.min ?? NaN),
-          pairedPaintRatio: spread(load.widget.map((run, i) => ratioOrNull(run.launcherPaintedMs, load.floor[i]?.launcherPaintedMs))),
-          fcpRatio: ratioOf(widget.fcpMs, floor.fcpMs),
+          paintRatio: ratioOf(widget.launcherPaintedMs, preact.launcherPaintedMs),
+          bestPaintRatio: (widget.launcherPaintedMs?.min ?? NaN) / (preact.launcherPaintedMs?.min ?? NaN),
+          pairedPaintRatio: spread(load.widget.map((run, i) => ratioOrNull(run.launcherPaintedMs, load.preact[i]?.launcherPaintedMs))),
+          scriptRatio: ratioOf(widget.scriptMs, preact.scriptMs),
+          pairedScriptRatio: spread(load.widget.map((run, i) => ratioOrNull(run.scriptMs, load.preact[i]?.scriptMs))),
           runsWithLongTasks: countRuns(load, (run) => run.longTasks > 0),
           runsWithWidgetLongFrames: load.widget.filter((run) => run.longFramesWithScript > 0).length,
-          maxLongTasks: Math.max(...load.widget.map((run) => run.longTasks)),
           maxApiRequests: Math.max(...load.widget.map((run) => run.apiRequests)),
+          maxPanelRequests: Math.max(...load.widget.map((run) => run.panelRequests)),
           apiRequestsSeenByServer: seen,
         };
         allRuns.load = load;
       });
       if (throttle > 1) {
         await section('throttled', async () => {
-          const load = await loadRuns(browser, pages, ['floor', 'widget'], throttle, api.url);
-          const [floor, widget] = [summarise(load.floor), summarise(load.widget)];
+          const load = await loadRuns(browser, pages, ['bare', 'preact', 'widget'], throttle, api.url);
+          const [bare, preact, widget] = [summarise(load.bare), summarise(load.preact), summarise(load.widget)];
           summary.throttled = {
             rate: throttle,
             runs,
             widget,
-            floor,
-            paintRatio: ratioOf(widget.launcherPaintedMs, floor.launcherPaintedMs),
+            preact,
+            bare,
+            paintRatio: ratioOf(widget.launcherPaintedMs, preact.launcherPaintedMs),
             runsWithLongTasks: countRuns(load, (run) => run.longTasks > 0),
-            maxLongTasks: Math.max(...load.widget.map((run) => run.longTasks)),
           };
           allRuns.throttled = load;
         });
       }
+      if (profiling) {
+        await section('profile (load)', async () => {
+          breakdowns.load = await profileRuns('load', MARKS.start, MARKS.settled, (recorderFor) =>
+            measureLoad(browser, { url: readableWidget, launcher: WIDGET_LAUNCHER, script: '/readable/widget.js', apiOrigin: api.url, settleMs, recorderFor }),
+          );
+        });
+      }
+    }
+
+    if (only.has('open')) {
+      await section('open', async () => {
+        const open = await variantRuns('open', (hover) =>
+          measureOpen(browser, { url: pages.widget.url, launcher: WIDGET_LAUNCHER, apiOrigin: api.url, hoverMs: hover, settleMs: Math.min(settleMs, 300) }),
+        );
+        summary.open = { runs, hoverMs, hover: summarise(open.hover), cold: summarise(open.cold) };
+        allRuns.open = open;
+      });
     }
 
     if (only.has('history')) {
       await section('history', async () => {
         log(`history: creating a conversation and filling it with ${messages} messages…`);
         const fixture = await prepareHistory(browser, { url: pages.widget.url, launcher: WIDGET_LAUNCHER, dataDir, count: messages });
-        /** @type {import('./lib/history.mjs').HistoryRun[]} */
-        const list = [];
-        for (let run = 0; run <= runs; run++) {
-          log(`history ${run === 0 ? 'warm-up' : `${run}/${runs}`}`);
-          const result = await measureHistory(browser, fixture, {
-            url: pages.widget.url,
-            launcher: WIDGET_LAUNCHER,
-            apiOrigin: api.url,
-            run,
-            settleMs: Math.min(settleMs, 300),
-          });
-          if (run > 0) list.push(result);
-        }
-        summary.history = { runs, messages, summary: summarise(list) };
-        allRuns.history = list;
-        if (flags.profile) {
-          log('history: one more run with the CPU profiler on');
-          const { profile } = await measureHistory(browser, fixture, {
-            url: pages.widget.url,
-            launcher: WIDGET_LAUNCHER,
-            apiOrigin: api.url,
-            run: runs + 1,
-            settleMs: Math.min(settleMs, 300),
-            profile: true,
-          });
-          await mkdir(RESULTS_DIR, { recursive: true });
-          await writeFile(join(RESULTS_DIR, 'open-history.cpuprofile'), JSON.stringify(profile));
-          log('history: profile saved to test/bench/results/open-history.cpuprofile');
+        const options = { launcher: WIDGET_LAUNCHER, apiOrigin: api.url, settleMs: Math.min(settleMs, 300) };
+        let run = 0;
+        const history = await variantRuns('history', (hover) => measureHistory(browser, fixture, { ...options, url: pages.widget.url, run: ++run, hoverMs: hover }));
+        summary.history = { runs, messages, hoverMs, hover: summarise(history.hover), cold: summarise(history.cold) };
+        allRuns.history = history;
+        if (profiling) {
+          for (const variant of /** @type {const} */ (['hover', 'cold'])) {
+            breakdowns[variant] = await profileRuns(`open-${variant}`, MARKS.click, MARKS.painted, (recorderFor) =>
+              measureHistory(browser, fixture, { ...options, url: readableWidget, run: ++run, hoverMs: variant === 'hover' ? hoverMs : 0, recorderFor }),
+            );
+          }
         }
       });
     }
@@ -202,13 +255,14 @@ try {
 // Report.
 const command = `npm run bench${process.argv.length > 2 ? ' -- ' + process.argv.slice(2).join(' ') : ''}`;
 const date = new Date().toISOString();
-const cpu = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
-const markdown = renderMarkdown(summary, { command, date: date.slice(0, 10), chromium: chromiumVersion, cpu, loadAverage: loadAtStart });
+const cpu = `${cores} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
+const markdown = renderMarkdown(summary, { command, date: date.slice(0, 10), chromium: chromiumVersion, cpu, cores, loadAverage: loadAtStart });
 const document = {
   meta: {
     date,
     command,
     runs,
+    hoverMs,
     throttle: throttle > 1 ? throttle : null,
     settleMs,
     messages,
@@ -217,11 +271,12 @@ const document = {
     node: process.version,
     cpu,
     loadAverageAtStart: Number(loadAtStart.toFixed(2)),
+    loadAverageAtEnd: Number((loadavg()[0] ?? 0).toFixed(2)),
     git: gitState(),
     widgetBuiltAt: new Date(statSync(WIDGET_FILE).mtimeMs).toISOString(),
     durationMs: Date.now() - started,
   },
-  goals: evaluateGoals(summary),
+  goals: evaluateGoals(summary, { busy: loadAtStart > cores }),
   summary,
   errors,
   runs: allRuns,
@@ -269,6 +324,43 @@ async function loadRuns(browser, pages, names, rate, apiOrigin) {
     }
   }
   return out;
+}
+
+/**
+ * Runs `measure` `runs` times for each variant — after a hover of `hoverMs`, and cold — after one
+ * discarded warm-up of each; the variants take turns going first.
+ * @template T
+ * @param {string} label
+ * @param {(hoverMs: number) => Promise<T>} measure
+ * @returns {Promise<{ hover: T[]; cold: T[] }>}
+ */
+async function variantRuns(label, measure) {
+  /** @type {{ hover: T[]; cold: T[] }} */
+  const out = { hover: [], cold: [] };
+  for (let run = 0; run <= runs; run++) {
+    log(`${label} ${run === 0 ? 'warm-up' : `${run}/${runs}`} (after a hover and cold)`);
+    /** @type {Array<'hover' | 'cold'>} */
+    const order = run % 2 ? ['cold', 'hover'] : ['hover', 'cold'];
+    for (const variant of order) {
+      const result = await measure(variant === 'hover' ? hoverMs : 0);
+      if (run > 0) out[variant].push(result);
+    }
+  }
+  return out;
+}
+
+/**
+ * Writes what `--profile` recorded where DevTools can open it (Performance › Load profile): the trace of
+ * the timeline run and the CPU profile of the functions run.
+ * @param {string} name
+ * @param {unknown} trace
+ * @param {unknown} profile
+ */
+async function saveRecordings(name, trace, profile) {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await writeFile(join(RESULTS_DIR, `profile-${name}.trace.json`), JSON.stringify(trace));
+  await writeFile(join(RESULTS_DIR, `profile-${name}.cpuprofile`), JSON.stringify(profile));
+  log(`profile: test/bench/results/profile-${name}.trace.json and .cpuprofile`);
 }
 
 /**

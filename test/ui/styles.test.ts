@@ -68,8 +68,7 @@ describe('the stylesheets', () => {
     expect(panelCss).toContain('var(--acw-vvh, 100dvh)');
     expect(panelCss).toContain('env(safe-area-inset-bottom)');
     expect(panelCss).toMatch(/@media \(prefers-reduced-motion: reduce\) \{\s*\* \{\s*animation: none !important;\s*transition: none !important;/);
-    // The launcher moves only where motion is welcome.
-    expect(launcherCss).toMatch(/@media \(prefers-reduced-motion: no-preference\) \{\s*\.launcher \{\s*transition: transform 0\.2s;/);
+
   });
 });
 

@@ -1,11 +1,16 @@
 // @ts-check
 /**
- * Debian's Chromium through playwright-core, and the per-run page: a fresh context, the cache
- * disabled, every request logged (over the DevTools protocol, so CORS preflights count too), the
- * probe installed before the page's own scripts, and optionally the CPU throttled.
+ * Debian's Chromium through playwright-core, and the per-run page: a fresh context (so an empty cache;
+ * the bench server also says `no-store`), every request logged, the probe installed before the page's
+ * own scripts, and optionally the CPU throttled.
+ *
+ * Requests are logged from Playwright's own events, not from a DevTools session of ours with the
+ * Network domain on: every DevTools network agent keeps a decoded copy of each response body on the
+ * page's main thread, which showed up as CPU time of the widget (tens of ms for the 400 KB history).
+ * Playwright's own agent cannot be turned off; it is there in every run alike.
  */
 import { chromium } from 'playwright-core';
-import { installProbe } from './probe.mjs';
+import { installProbe, MARKS } from './probe.mjs';
 
 /** Where Debian installs Chromium (the same binary the e2e tests use). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -33,10 +38,13 @@ export function launchBrowser() {
  * @property {import('playwright-core').Page} page
  * @property {import('playwright-core').CDPSession} cdp
  * @property {Array<{ method: string; url: string; type: string }>} requests every request the page sent, in order
+ *   (CORS preflights are not among them: the API's own log counts requests apart, see run.mjs)
  * @property {() => Promise<{ usedBytes: number; totalBytes: number }>} heapAfterGc the JS heap after two full collections
  * @property {() => Promise<Record<string, number>>} metrics Chromium's per-page counters; durations (ScriptDuration,
  *   TaskDuration, LayoutDuration, …) in ms of main-thread CPU time (`threadTicks`), so other processes
- *   competing for the machine barely change them
+ *   competing for the machine change them far less than wall times. TaskDuration covers all of the main
+ *   thread's work; ScriptDuration only script run by tasks (event handlers, timers, script evaluation),
+ *   not microtasks (promise callbacks, and so Preact's batched renders)
  * @property {() => Promise<void>} close
  */
 
@@ -55,14 +63,10 @@ export async function openMeasuredPage(browser, options) {
   const cdp = await context.newCDPSession(page);
   /** @type {MeasuredPage['requests']} */
   const requests = [];
-  cdp.on('Network.requestWillBeSent', (event) => {
-    requests.push({ method: event.request.method, url: event.request.url, type: event.type ?? 'Other' });
-  });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  page.on('request', (request) => requests.push({ method: request.method(), url: request.url(), type: request.resourceType() }));
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   if (options.throttle && options.throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.throttle });
-  await context.addInitScript(installProbe, { launcher: options.launcher });
+  await context.addInitScript(installProbe, { launcher: options.launcher, startMark: MARKS.start });
 
   return {
     context,

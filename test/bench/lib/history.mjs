@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The long-conversation measurements: open the panel on a resumed conversation of 1,000 messages
- * (half of them assistant replies with function calls) and paint it, then append one message.
+ * (half of them assistant replies with function calls) and paint it, cold or after a hover
+ * (./interact.mjs), then append one message.
  *
  * The conversation is real: the widget creates it through the stand-in API once, then the benchmark
  * rewrites that conversation's file in the stand-in's data folder (demo/server/storage.mjs: one JSON
@@ -12,6 +13,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openMeasuredPage } from './browser.mjs';
+import { openByClick } from './interact.mjs';
 
 /** Text at the very end of the last message: when it is painted, the whole history is. */
 export const END_MARKER = 'bench-end-of-history';
@@ -76,19 +78,13 @@ export function buildHistory(count) {
 }
 
 /**
- * @typedef {object} HistoryRun
- * @property {number} openMs the click on the launcher → the frame showing the last message painted
- * @property {number} openInDomMs the click → the last message in the DOM
- * @property {number} openApiMs time on the network: the first API request's start → the last API response's end
- * @property {number} openRenderMs the last API response's end → painted (parse, store, render, layout, paint)
- * @property {number} openRequests API requests made while opening
- * @property {number} openCpuMs main-thread CPU time from just before the click until painted (all tasks)
- * @property {number} openLayoutCpuMs … of it in style and layout
+ * @typedef {object} AppendRun
  * @property {number} appendOwnMs AssistantChat.send → the visitor's own bubble painted
  * @property {number} appendReplyMs AssistantChat.send → the reply bubble painted (server reply delay 0)
  * @property {number} appendApiMs the send request's start → its response's end (preflight included)
  * @property {number} appendRenderMs the reply's response end → the reply painted
  * @property {number} heapUsedBytes JS heap after two full collections, with the history shown
+ * @typedef {import('./interact.mjs').OpenResult & AppendRun} HistoryRun
  */
 
 /**
@@ -154,12 +150,14 @@ export async function prepareHistory(browser, options) {
 }
 
 /**
- * One run: resume the long conversation in a fresh context, open it with a real click, then send "hi".
+ * One run: resume the long conversation in a fresh context, open it with a real click (cold, or after a
+ * hover of `hoverMs`), then send "hi".
  * @param {import('playwright-core').Browser} browser
  * @param {HistoryFixture} fixture
- * @param {{ url: string; launcher: string; apiOrigin: string; run: number; settleMs: number; profile?: boolean }} options
- *   `profile`: also record a CPU profile from the click to the painted history (slows that run down)
- * @returns {Promise<HistoryRun & { profile?: unknown }>}
+ * @param {{ url: string; launcher: string; apiOrigin: string; run: number; hoverMs: number; settleMs: number;
+ *   recorderFor?: (measured: import('./browser.mjs').MeasuredPage) => import('./interact.mjs').Recorder }} options
+ *   `recorderFor`: a profiler to run from the click to the painted history (slows that run down)
+ * @returns {Promise<HistoryRun & { recording?: unknown }>}
  */
 export async function measureHistory(browser, fixture, options) {
   await fixture.restore();
@@ -169,46 +167,13 @@ export async function measureHistory(browser, fixture, options) {
     await page.goto(options.url, { waitUntil: 'load' });
     await page.evaluate(() => /** @type {any} */ (window).__bench.launcherDone);
     await page.waitForTimeout(options.settleMs);
-
-    // Arm the watcher, then click where a visitor would (a real input event, timed by its own timestamp).
-    const center = await page.evaluate((marker) => {
-      const bench = /** @type {any} */ (window).__bench;
-      const launcher = /** @type {Element | null} */ (bench.findLauncher());
-      if (!launcher) throw new Error('no launcher on the page');
-      const root = /** @type {ShadowRoot} */ (launcher.getRootNode());
-      bench.clickAt = null;
-      window.addEventListener('click', (event) => (bench.clickAt ??= event.timeStamp), { capture: true, once: true });
-      bench.opened = bench.whenPainted(root, () => (root.textContent ?? '').includes(marker));
-      const rect = launcher.getBoundingClientRect();
-      return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
-    }, END_MARKER);
-    const before = await measured.metrics();
-    if (options.profile) {
-      await measured.cdp.send('Profiler.enable');
-      await measured.cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await measured.cdp.send('Profiler.start');
-    }
-    await page.mouse.click(center.x, center.y);
-    const opened = await page.evaluate(async (apiOrigin) => {
-      const bench = /** @type {any} */ (window).__bench;
-      const mark = await bench.opened;
-      return { mark, clickAt: /** @type {number} */ (bench.clickAt), api: apiEntries(apiOrigin, bench.clickAt) };
-
-      /**
-       * @param {string} origin
-       * @param {number} since
-       */
-      function apiEntries(origin, since) {
-        return /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'))
-          .filter((entry) => entry.name.startsWith(origin) && entry.startTime >= since)
-          .map((entry) => ({ start: entry.startTime, end: entry.responseEnd }));
-      }
-    }, options.apiOrigin);
-    const profile = options.profile ? (await measured.cdp.send('Profiler.stop')).profile : undefined;
-    const after = await measured.metrics();
-    const cpu = (/** @type {string[]} */ ...names) => names.reduce((sum, name) => sum + (after[name] ?? NaN) - (before[name] ?? NaN), 0);
-    if (!opened.api.length) throw new Error('opening made no API request: the conversation was not fetched');
-    const openEnd = Math.max(...opened.api.map((entry) => entry.end));
+    const opened = await openByClick(measured, {
+      hoverMs: options.hoverMs,
+      marker: END_MARKER,
+      apiOrigin: options.apiOrigin,
+      ...(options.recorderFor ? { recorder: options.recorderFor(measured) } : {}),
+    });
+    if (opened.openApiRequests + opened.hoverApiGets === 0) throw new Error('the conversation was never fetched');
 
     // Let the open settle (scroll, focus), then append one message through the JS API.
     await page.waitForTimeout(options.settleMs);
@@ -237,19 +202,12 @@ export async function measureHistory(browser, fixture, options) {
     const heap = await measured.heapAfterGc();
 
     return {
-      openMs: opened.mark.paintedAt - opened.clickAt,
-      openInDomMs: opened.mark.foundAt - opened.clickAt,
-      openApiMs: openEnd - Math.min(...opened.api.map((entry) => entry.start)),
-      openRenderMs: opened.mark.paintedAt - openEnd,
-      openRequests: opened.api.length,
-      openCpuMs: cpu('TaskDuration'),
-      openLayoutCpuMs: cpu('LayoutDuration', 'RecalcStyleDuration'),
+      ...opened,
       appendOwnMs: appended.ownMark.paintedAt - appended.sentAt,
       appendReplyMs: appended.replyMark.paintedAt - appended.sentAt,
       appendApiMs: sendEnd - sendStart,
       appendRenderMs: appended.replyMark.paintedAt - sendEnd,
       heapUsedBytes: heap.usedBytes,
-      ...(profile ? { profile } : {}),
     };
   } finally {
     await measured.close();

@@ -1,9 +1,12 @@
 // @ts-check
 /**
  * One page view that never opens the widget: navigation → launcher painted, long tasks, heap after a
- * full GC, Chromium's script and task time, and every request the page sent.
+ * full GC, Chromium's script and task time, and every request the page sent (panel downloads and API
+ * calls counted apart: a page view without intent must make none).
  */
 import { openMeasuredPage } from './browser.mjs';
+import { MARKS } from './probe.mjs';
+import { countRequests } from './requests.mjs';
 
 /** A long task is anything over 50 ms; the part beyond that is "blocking" (as in Total Blocking Time). */
 const LONG_TASK_MS = 50;
@@ -29,20 +32,25 @@ const LONG_TASK_MS = 50;
  * @property {number} layoutMs main-thread CPU time in style and layout (RecalcStyleDuration + LayoutDuration)
  * @property {number} requests every request the page sent (preflights included)
  * @property {number} apiRequests requests to the API origin
+ * @property {number} panelRequests downloads of the panel's scripts (dist/assistant-chat-*.js)
  * @property {string[]} requestUrls
  */
 
 /**
  * Loads `url` in a fresh context and measures it.
  * @param {import('playwright-core').Browser} browser
- * @param {{ url: string; launcher: string | null; script: string | null; apiOrigin: string; throttle?: number; settleMs: number }} options
- *   `script`: the path of the page's script (for its timing); `settleMs`: how long to keep watching after load
- * @returns {Promise<LoadRun>}
+ * @param {{ url: string; launcher: string | null; script: string | null; apiOrigin: string; throttle?: number; settleMs: number;
+ *   recorderFor?: (measured: import('./browser.mjs').MeasuredPage) => import('./interact.mjs').Recorder }} options
+ *   `script`: the path of the page's script (for its timing); `settleMs`: how long to keep watching after load;
+ *   `recorderFor`: a profiler to run from before the navigation until the page has settled (slows the run down)
+ * @returns {Promise<LoadRun & { recording?: unknown }>}
  */
 export async function measureLoad(browser, options) {
   const measured = await openMeasuredPage(browser, { launcher: options.launcher, throttle: options.throttle });
   try {
     const { page } = measured;
+    const recorder = options.recorderFor?.(measured);
+    await recorder?.start();
     await page.goto(options.url, { waitUntil: 'load' });
     if (options.launcher) {
       await page.evaluate(() => /** @type {any} */ (window).__bench.launcherDone);
@@ -56,6 +64,8 @@ export async function measureLoad(browser, options) {
     }
     // Keep watching for late work (idle callbacks, timers, requests) before reading anything.
     await page.waitForTimeout(options.settleMs);
+    await page.evaluate((mark) => performance.mark(mark), MARKS.settled);
+    const recording = await recorder?.stop();
 
     const inPage = await page.evaluate((script) => {
       const bench = /** @type {any} */ (window).__bench;
@@ -80,7 +90,7 @@ export async function measureLoad(browser, options) {
     const longTasks = inPage.longTasks;
     /** @type {Array<{ duration: number; scripts: Array<{ url: string; invoker: string; duration: number }> }>} */
     const longFrames = inPage.longFrames;
-    const apiOrigin = new URL(options.apiOrigin).origin;
+    const counted = countRequests(measured.requests, options.apiOrigin);
     const painted = inPage.launcher ? inPage.launcher.paintedAt : null;
     return {
       launcherPaintedMs: painted,
@@ -104,9 +114,11 @@ export async function measureLoad(browser, options) {
       scriptMs: metrics.ScriptDuration ?? NaN,
       taskMs: metrics.TaskDuration ?? NaN,
       layoutMs: (metrics.LayoutDuration ?? NaN) + (metrics.RecalcStyleDuration ?? NaN),
-      requests: measured.requests.length,
-      apiRequests: measured.requests.filter((request) => safeOrigin(request.url) === apiOrigin).length,
+      requests: counted.all,
+      apiRequests: counted.api,
+      panelRequests: counted.panel,
       requestUrls: measured.requests.map((request) => `${request.method} ${request.url}`),
+      ...(recording === undefined ? {} : { recording }),
     };
   } finally {
     await measured.close();
@@ -117,15 +129,6 @@ export async function measureLoad(browser, options) {
 function pathOf(url) {
   try {
     return new URL(url).pathname;
-  } catch {
-    return '';
-  }
-}
-
-/** @param {string} url */
-function safeOrigin(url) {
-  try {
-    return new URL(url).origin;
   } catch {
     return '';
   }

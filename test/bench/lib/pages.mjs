@@ -7,7 +7,7 @@
 /** The fixture assistant the widget pages use ("Northwind Dental" of demo/server/assistants.json). */
 export const ASSISTANT_ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 
-/** The launcher inside the widget's shadow root (src/ui/App.tsx) and inside the floor's. */
+/** The launcher inside the widget's shadow root (src/boot/launcher.ts) and inside the floors'. */
 export const WIDGET_LAUNCHER = 'button.launcher';
 export const FLOOR_LAUNCHER = 'button.launcher';
 
@@ -28,7 +28,12 @@ export function blankPage() {
   return page('Blank host page', '');
 }
 
-/** The floor: the minimal Preact + signals launcher (test/bench/floor/floor.tsx) served at /floor/floor.js. */
+/** The bare floor: a launcher with no framework (test/bench/floor/bare.ts) served at /floor/bare.js. */
+export function bareFloorPage() {
+  return page('Floor: bare launcher', '<script src="/floor/bare.js"></script>\n');
+}
+
+/** The Preact floor: the minimal Preact + signals launcher (test/bench/floor/floor.tsx) served at /floor/floor.js. */
 export function floorPage() {
   return page('Floor: Preact + signals launcher', '<script src="/floor/floor.js"></script>\n');
 }
@@ -36,10 +41,11 @@ export function floorPage() {
 /**
  * The widget by its script tag, as a site owner would paste it.
  * @param {string} apiBase the stand-in API's root
+ * @param {string} [script] where the boot is served (`--profile` serves a readable build elsewhere)
  */
-export function widgetPage(apiBase) {
+export function widgetPage(apiBase, script = '/dist/widget.js') {
   return page(
     'Host page with the chat widget',
-    `<script src="/dist/widget.js" data-assistant-id="${ASSISTANT_ID}" data-api-base="${apiBase}" data-type="test"></script>\n`,
+    `<script src="${script}" data-assistant-id="${ASSISTANT_ID}" data-api-base="${apiBase}" data-type="test"></script>\n`,
   );
 }

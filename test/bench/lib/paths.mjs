@@ -14,7 +14,8 @@ export function resolveFromRoot(path) {
   return resolve(ROOT, path);
 }
 
-/** The script-tag build under test. */
+/** The script-tag build under test: the boot, with the panel's files beside it. */
+export const DIST_DIR = resolveFromRoot('dist');
 export const WIDGET_FILE = resolveFromRoot('dist/widget.js');
 
 /** Where results go (git-ignored). */

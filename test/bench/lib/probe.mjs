@@ -18,9 +18,17 @@
  */
 
 /**
+ * The User Timing marks the probe and the benchmark set, by which a trace of a run is cut (./profile.mjs):
+ * the probe's start (before the page's own scripts), the page settled after load, the click, and the frame
+ * painted that shows what the click opened.
+ */
+export const MARKS = { start: 'bench-start', settled: 'bench-settled', click: 'bench-click', painted: 'bench-painted' };
+
+/**
  * @typedef {object} ProbeOptions
  * @property {string | null} launcher a selector for the launcher inside a shadow root of a child of body
  *   (the host element the widget appends); null on pages without one
+ * @property {string} startMark the User Timing mark set as the probe starts ({@link MARKS}.start)
  */
 
 /**
@@ -30,6 +38,7 @@
 export function installProbe(options) {
   const w = /** @type {any} */ (window);
   if (w.__bench) return;
+  performance.mark(options.startMark);
   const probe = {
     /** @type {Array<{ start: number; duration: number }>} */
     longTasks: [],
@@ -47,6 +56,7 @@ export function installProbe(options) {
     findLauncher: () => null,
     whenPainted,
     afterPaint,
+    panelShows,
   };
   w.__bench = probe;
 
@@ -74,26 +84,45 @@ export function installProbe(options) {
     if (entry.name === 'first-contentful-paint') probe.fcp = entry.startTime;
   });
 
-  /** @returns {Promise<number>} performance.now() once the next frame has been painted */
-  function afterPaint() {
+  /**
+   * @param {string} [mark] a User Timing mark to set once painted (a trace shows it on its timeline)
+   * @returns {Promise<number>} performance.now() once the next frame has been painted
+   */
+  function afterPaint(mark) {
     return new Promise((resolve) => {
       requestAnimationFrame(() => {
         const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port1.onmessage = () => {
+          if (mark) performance.mark(mark);
+          resolve(performance.now());
+        };
         channel.port2.postMessage(null);
       });
     });
   }
 
   /**
+   * Whether the widget's panel is open in `root` (its composer is there and not inside a `hidden` element)
+   * and, when `marker` is given, shows that text. Reads attributes only: no style or layout is forced
+   * between the widget's renders.
+   * @param {ShadowRoot} root
+   * @param {string | null} marker
+   */
+  function panelShows(root, marker) {
+    const composer = root.querySelector('textarea');
+    if (!composer || composer.closest('[hidden]')) return false;
+    return marker === null || (root.textContent ?? '').includes(marker);
+  }
+
+  /**
    * Resolves once `test()` holds (checked now and after every DOM change under `root`) and is painted.
    * @param {Node} root
    * @param {() => boolean} test
-   * @param {{ timeoutMs?: number; attributes?: boolean }} [settings]
+   * @param {{ timeoutMs?: number; attributes?: boolean; mark?: string }} [settings]
    * @returns {Promise<PaintMark>}
    */
   function whenPainted(root, test, settings = {}) {
-    const { timeoutMs = 15000, attributes = true } = settings;
+    const { timeoutMs = 15000, attributes = true, mark } = settings;
     return new Promise((resolve, reject) => {
       let done = false;
       const check = () => {
@@ -109,7 +138,7 @@ export function installProbe(options) {
         observer.disconnect();
         clearTimeout(timer);
         const foundAt = performance.now();
-        afterPaint().then((paintedAt) => resolve({ foundAt, paintedAt }));
+        afterPaint(mark).then((paintedAt) => resolve({ foundAt, paintedAt }));
       };
       const observer = new MutationObserver(check);
       observer.observe(root, { childList: true, subtree: true, characterData: true, attributes });

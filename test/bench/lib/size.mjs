@@ -1,11 +1,22 @@
 // @ts-check
-/** What a script costs on the wire: raw, gzip -9 and brotli at maximum quality. */
+/**
+ * What a script costs on the wire: raw, gzip -9 and brotli at quality 11, with the very settings of
+ * test/size.test.ts (so the bench and the size test report the same bytes for the same files).
+ */
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * @typedef {{ rawBytes: number; gzipBytes: number; brotliBytes: number }} SizeResult
+ * @typedef {SizeResult & { name: string }} NamedSize
  */
+
+/** The panel and its chunks: every script of the build but the launcher (the size test's selection). */
+const PANEL_SCRIPT = /^assistant-chat-.*\.js$/;
+/** The panel's entry file; chunks it may import share the prefix `assistant-chat-` but not this one. */
+const PANEL_ENTRY_PREFIX = 'assistant-chat-panel-';
 
 /**
  * Measures one file.
@@ -13,16 +24,38 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * @returns {Promise<SizeResult>}
  */
 export async function measureSize(file) {
-  const source = await readFile(file);
+  // Read as text and encoded again, as the size test does: the same bytes for any UTF-8 file.
+  const source = Buffer.from(await readFile(file, 'utf8'));
   return {
     rawBytes: source.length,
     gzipBytes: gzipSync(source, { level: 9 }).length,
-    brotliBytes: brotliCompressSync(source, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-      },
-    }).length,
+    brotliBytes: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   };
+}
+
+/**
+ * The panel's scripts in `distDir`, the entry first; throws when the build has none.
+ * @param {string} distDir
+ * @returns {string[]} file names
+ */
+export function panelScripts(distDir) {
+  const names = existsSync(distDir) ? readdirSync(distDir).filter((name) => PANEL_SCRIPT.test(name)).sort() : [];
+  const entry = names.find((name) => name.startsWith(PANEL_ENTRY_PREFIX));
+  if (!entry) throw new Error(`no ${PANEL_ENTRY_PREFIX}*.js in dist/: run npm run build first.`);
+  return [entry, ...names.filter((name) => name !== entry)];
+}
+
+/**
+ * Measures the boot (`widget.js`) and every panel script of a build.
+ * @param {string} distDir
+ * @returns {Promise<{ boot: NamedSize; panel: NamedSize[]; panelTotal: SizeResult }>}
+ *   `panelTotal`: the sums over the panel's files (each compressed on its own, as a browser fetches them)
+ */
+export async function measureBuild(distDir) {
+  const boot = { name: 'widget.js', ...(await measureSize(join(distDir, 'widget.js'))) };
+  /** @type {NamedSize[]} */
+  const panel = [];
+  for (const name of panelScripts(distDir)) panel.push({ name, ...(await measureSize(join(distDir, name))) });
+  const sum = (/** @type {keyof SizeResult} */ key) => panel.reduce((total, file) => total + file[key], 0);
+  return { boot, panel, panelTotal: { rawBytes: sum('rawBytes'), gzipBytes: sum('gzipBytes'), brotliBytes: sum('brotliBytes') } };
 }

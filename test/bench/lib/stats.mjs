@@ -2,21 +2,22 @@
 /** Summaries of repeated measurements. */
 
 /**
- * @typedef {{ median: number; min: number; max: number; n: number }} Spread
+ * @typedef {{ median: number; min: number; max: number; mean: number; n: number }} Spread
  */
 
 /**
- * The median, minimum and maximum of the finite values (NaN everywhere when there are none).
+ * The median, minimum, maximum and mean of the finite values (NaN everywhere when there are none).
  * @param {Array<number | null | undefined>} values
  * @returns {Spread}
  */
 export function spread(values) {
   const finite = /** @type {number[]} */ (values.filter((v) => typeof v === 'number' && Number.isFinite(v))).sort((a, b) => a - b);
   const n = finite.length;
-  if (!n) return { median: NaN, min: NaN, max: NaN, n: 0 };
+  if (!n) return { median: NaN, min: NaN, max: NaN, mean: NaN, n: 0 };
   const mid = Math.floor(n / 2);
   const median = n % 2 ? /** @type {number} */ (finite[mid]) : (/** @type {number} */ (finite[mid - 1]) + /** @type {number} */ (finite[mid])) / 2;
-  return { median, min: /** @type {number} */ (finite[0]), max: /** @type {number} */ (finite[n - 1]), n };
+  const mean = finite.reduce((sum, value) => sum + value, 0) / n;
+  return { median, min: /** @type {number} */ (finite[0]), max: /** @type {number} */ (finite[n - 1]), mean, n };
 }
 
 /**
