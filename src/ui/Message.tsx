@@ -1,10 +1,10 @@
 import { Component, type ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
 import { messageText, type ChatMessage, type FunctionCallPart, type MessageStatus } from '../model';
 import type { ConversationStore } from '../store/types';
 import { FunctionCallCard } from './FunctionCallCard';
 import { Icon, type IconName } from './Icon';
 import { renderMarkdown, renderPlainText } from './markdown';
+import { Reveal } from './Reveal';
 import { errorText, fill, type Strings } from './strings';
 
 /** Props of {@link Message}. */
@@ -55,35 +55,32 @@ class AssistantText extends Component<AssistantTextProps, { failed: boolean }> {
   }
 }
 
+/** Props of {@link FunctionCalls}. */
+interface FunctionCallsProps {
+  calls: FunctionCallPart[];
+  id: string;
+  strings: Strings;
+  /** The first card to show, and how many. */
+  from: number;
+  count: number;
+}
+
 /**
- * Cards of the functions a reply ran: a few at first, then a button "And N more" that shows the next ones.
- * A reply with thousands of calls costs no more than a few cards until the visitor asks for them.
+ * Cards of the functions a reply ran: a few, then a button "And N more" that shows the next ones (and moves
+ * focus to them). A reply with thousands of calls costs no more than a few cards until the visitor asks.
  */
-function FunctionCalls({ calls, id, strings }: { calls: FunctionCallPart[]; id: string; strings: Strings }) {
-  const [shown, setShown] = useState(CARDS_SHOWN);
-  const button = useRef<HTMLButtonElement>(null);
-  // The last press removes the button: focus then moves to the first card it revealed, not to the page.
-  const focusNext = useRef<{ root: Node; index: number } | null>(null);
-  useEffect(() => {
-    const pending = focusNext.current;
-    focusNext.current = null;
-    const details = pending && (pending.root as Document | ShadowRoot).getElementById?.(`${id}-${pending.index}`);
-    (details?.previousElementSibling as HTMLElement | null | undefined)?.focus();
-  }, [shown, id]);
-  const more = () => {
-    const next = shown + CARDS_PER_REVEAL;
-    if (next >= calls.length && button.current) focusNext.current = { root: button.current.getRootNode(), index: shown };
-    setShown(next);
-  };
+function FunctionCalls({ calls, id, strings, from, count }: FunctionCallsProps) {
+  const end = from + count;
   return (
     <>
-      {calls.slice(0, shown).map((part, index) => (
-        <FunctionCallCard key={index} id={`${id}-${index}`} part={part} strings={strings} />
+      {calls.slice(from, end).map((part, index) => (
+        <FunctionCallCard key={index} id={`${id}-${from + index}`} part={part} strings={strings} />
       ))}
-      {shown < calls.length && (
-        <button ref={button} type="button" class="reveal-button" onClick={more}>
-          {fill(strings.moreCalls, { n: (calls.length - shown).toLocaleString() })}
-        </button>
+      {end < calls.length && (
+        <Reveal
+          label={fill(strings.moreCalls, { n: (calls.length - end).toLocaleString() })}
+          render={() => <FunctionCalls calls={calls} id={id} strings={strings} from={end} count={CARDS_PER_REVEAL} />}
+        />
       )}
     </>
   );
@@ -107,7 +104,7 @@ export function Message({ message, store, strings, showFunctionCalls }: MessageP
   return (
     <div class={`message from-${role} is-${status}`}>
       <span class="visually-hidden">{user ? strings.you : strings.assistant}: </span>
-      {calls.length > 0 && <FunctionCalls calls={calls} id={id} strings={strings} />}
+      {calls.length > 0 && <FunctionCalls calls={calls} id={id} strings={strings} from={0} count={CARDS_SHOWN} />}
       {text.trim() && (
         <div class="bubble" dir="auto">
           {user ? text : <AssistantText text={text} strings={strings} />}

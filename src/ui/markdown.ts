@@ -7,7 +7,6 @@
 import { h, type ComponentChildren } from 'preact';
 import type { CodeBlockStrings } from './CodeBlock';
 import { parseBlocks } from './markdown/blocks';
-import { renderDocument } from './markdown/render';
 import { Reveal } from './Reveal';
 import { en, type Strings } from './strings';
 
@@ -43,5 +42,6 @@ export function renderPlainText(text: string, strings: MarkdownStrings = en): Co
 /** Renders markdown text as Preact children; text is never interpreted as HTML. */
 export function renderMarkdown(text: string, strings: MarkdownStrings = en): ComponentChildren {
   if (text.length > MAX_MARKDOWN_LENGTH) return renderPlainText(text, strings);
-  return renderDocument(parseBlocks(text), strings);
+  // The line break after the last line starts no line of its own.
+  return parseBlocks(text.trimEnd().replace(/\0/g, '\ufffd').split(/\r\n?|\n/), strings).children;
 }

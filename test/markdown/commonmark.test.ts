@@ -80,7 +80,8 @@ function toHtml(node: ComponentChildren): string {
   if ((type as unknown) === CodeBlock) {
     const { code, info } = props as unknown as CodeBlockProps;
     const language = info?.split(/[ \t]/, 1)[0];
-    return `<pre><code${language ? ` class="language-${escapeHtml(language)}"` : ''}>${escapeHtml(code)}</code></pre>`;
+    // The code block has its lines without the line break after the last one.
+    return `<pre><code${language ? ` class="language-${escapeHtml(language)}"` : ''}>${escapeHtml(code && `${code}\n`)}</code></pre>`;
   }
   if (typeof type !== 'string') throw new Error(`unexpected component ${String(type)}`);
   if (props.class === 'link-host') return '';

@@ -125,7 +125,7 @@ describe('constructs that used to show as raw syntax', () => {
 
   it('shows a code block with its language and a Copy button', () => {
     const root = show('```python\nprint("hi")\n```');
-    expect(root.querySelector('.code-language')!.textContent).toBe('python');
+    expect(root.querySelector('.code-header > span')!.textContent).toBe('python');
     expect(root.querySelector('button')!.textContent).toBe('Copy');
     expect(root.querySelector('pre')!.getAttribute('dir')).toBe('ltr');
   });

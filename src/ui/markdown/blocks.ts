@@ -1,477 +1,260 @@
 /**
- * The block structure of markdown (CommonMark's two-phase parsing, first phase): line by line, the open
- * containers (block quotes, lists, list items) each try to continue, new blocks may start, and what is left
- * of the line goes to the open leaf (paragraph, code block, table) or starts a paragraph. GitHub's pipe
- * tables are recognised too. Raw HTML blocks and link reference definitions are not: they stay text.
+ * Block markdown to Preact children, in one pass over the lines: a few line classifiers tell where each
+ * block starts; a container (block quote, list item) gathers its lines, takes its prefix off them and
+ * reads them again as blocks, at most `MAX_DEPTH` containers deep (deeper markers are text). Each line is
+ * read a bounded number of times on each level, so the work is linear in the text's length.
  *
- * A line is looked at a bounded number of times per open container, and containers nest at most
- * `MAX_DEPTH` deep (a deeper `>` or list marker is text), so the work is linear in the text's length.
+ * Every block gets its own text direction (`dir="auto"`), so a reply that mixes Arabic or Hebrew
+ * paragraphs with English ones lays out each the way it reads. Where this departs from CommonMark, on
+ * purpose, is listed in test/markdown/commonmark.test.ts.
  */
-
+import { h, type ComponentChildren, type VNode } from 'preact';
+import { CodeBlock, type CodeBlockStrings } from '../CodeBlock';
 import { unescapeText } from './entities';
+import { renderInline } from './inline';
 
-/** The kinds of block. */
-export type BlockType = 'document' | 'quote' | 'list' | 'item' | 'paragraph' | 'heading' | 'rule' | 'code' | 'table';
+/** Block quotes and list items nested deeper than this are text. */
+const MAX_DEPTH = 6;
 
-/** How a table column is aligned. */
-export type Align = 'left' | 'center' | 'right' | undefined;
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)/;
+const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+const HEADING = /^ {0,3}#{1,6}(?:[ \t]+|$)(.*)/;
+const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+const QUOTE = /^ {0,3}>[ \t]?/;
+const LIST_MARKER = /^ {0,3}(?:([-+*])|(\d{1,9})([.)]))( +|$)/;
+const TABLE_DELIMITER = /^:?-+:?$/;
 
-/** The marker of a list item, and the column its content starts at. */
-export interface ListMarker {
-  ordered: boolean;
-  /** The bullet (`-`, `+`, `*`) or the number's delimiter (`.`, `)`): a different one starts a new list. */
-  char: string;
-  start: number;
-  /** Columns before the marker, and from the marker to the content. */
-  offset: number;
-  padding: number;
+/** A list item's first line. */
+interface ListItem {
+  /** The bullet, or the number's delimiter: another one starts another list. */
+  kind: string;
+  start?: number;
+  /** The column its content starts at: the lines after it that are indented as far belong to it. */
+  width: number;
+  content: string;
 }
 
-/** One block of the parsed document. */
-export interface Block {
-  type: BlockType;
-  parent: Block | null;
-  children: Block[];
-  open: boolean;
-  /** The first and the last line that belong to it (a blank line between blocks makes a list loose). */
-  start: number;
-  end: number;
-  /** How many containers it sits in. */
-  depth: number;
-  /** A paragraph's or heading's lines, a code block's lines, a table's rows (header first). */
-  lines: string[];
-  /** Lists and items. */
-  marker?: ListMarker;
-  tight?: boolean;
-  /** Fenced code: the fence and its indentation; the info string (its first word is the language). */
-  fence?: { char: string; length: number; indent: number };
-  info?: string;
-  /** Tables. */
-  align?: Align[];
-}
+const isBlank = (line: string | undefined) => !line?.trim();
 
-/** Containers nested deeper than this are text. */
-const MAX_DEPTH = 10;
-const CODE_INDENT = 4;
-
-const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
-
-/** Which blocks a container may hold: a list only items; items only inside lists. */
-function canContain(parent: BlockType, child: BlockType): boolean {
-  if (parent === 'list') return child === 'item';
-  return (parent === 'document' || parent === 'quote' || parent === 'item') && child !== 'item';
-}
-
-/** A thematic break: three or more of one of `*`, `-`, `_`, with only spaces and tabs between them. */
-function isRule(line: string, at: number): boolean {
-  const c = line[at];
-  if (c !== '*' && c !== '-' && c !== '_') return false;
-  let count = 0;
-  for (let i = at; i < line.length; i++) {
-    if (line[i] === c) count++;
-    else if (!isBlank(line[i])) return false;
+/** How many columns the line's indentation takes (a tab reaches the next multiple of four). */
+function indentation(line: string): number {
+  let column = 0;
+  for (const c of line) {
+    if (c === ' ') column++;
+    else if (c === '\t') column += 4 - (column % 4);
+    else break;
   }
-  return count >= 3;
+  return column;
 }
 
-/** How many times `c` repeats from `at`. */
-function runLength(line: string, at: number, c: string): number {
-  let end = at;
-  while (line[end] === c) end++;
-  return end - at;
+/** The line less `columns` columns of indentation (what is left of a tab it cuts becomes spaces). */
+function outdent(line: string, columns: number): string {
+  let column = 0;
+  let at = 0;
+  while (column < columns && (line[at] === ' ' || line[at] === '\t')) column += line[at++] === '\t' ? 4 - (column % 4) : 1;
+  return ' '.repeat(Math.max(0, column - columns)) + line.slice(at);
+}
+
+/** A fence that opens a code block (a backtick fence's info string has no backticks: ```x``` is inline code). */
+function openingFence(line: string): RegExpExecArray | null {
+  const fence = FENCE.exec(line);
+  return fence && !(fence[1]![0] === '`' && fence[2]!.includes('`')) ? fence : null;
+}
+
+function listItem(line: string): ListItem | null {
+  const marker = LIST_MARKER.exec(line);
+  if (!marker || RULE.test(line)) return null;
+  const [whole, bullet, number, delimiter, spaces] = marker;
+  const rest = line.slice(whole.length);
+  // Content five or more columns after the marker is indented code: it starts one column after it.
+  const width = rest && spaces!.length <= 4 ? whole.length : whole.length - spaces!.length + 1;
+  return { kind: bullet ?? delimiter!, start: number === undefined ? undefined : Number(number), width, content: rest ? line.slice(width) : '' };
+}
+
+/** Whether the line starts a block that ends a paragraph (an ordered list only from 1, and not empty). */
+function interrupts(line: string): boolean {
+  const item = listItem(line);
+  return !!(openingFence(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || (item?.content.trim() && (item.start ?? 1) === 1));
 }
 
 /** The cells of a table row: split at pipes that are not escaped, the outer pipes optional. */
-export function tableCells(line: string): string[] {
-  let text = line.trim();
-  if (text.startsWith('|')) text = text.slice(1);
-  if (text.endsWith('|') && !text.endsWith('\\|')) text = text.slice(0, -1);
-  const cells: string[] = [];
-  let cell = '';
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '\\' && text[i + 1] === '|') cell += text[++i];
-    else if (text[i] === '|') {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += text[i];
-  }
-  cells.push(cell.trim());
-  return cells;
+function tableCells(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\||(?<!\\)\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim());
 }
 
-/** The alignments of a table's delimiter row (`| :-- | :-: | --: |`), or null when the line is not one. */
-function delimiterRow(line: string): Align[] | null {
-  if (!line.includes('|')) return null;
-  const align: Align[] = [];
-  for (const cell of tableCells(line)) {
-    if (!/^:?-+:?$/.test(cell)) return null;
-    const left = cell.startsWith(':');
-    const right = cell.endsWith(':');
-    align.push(left && right ? 'center' : right ? 'right' : left ? 'left' : undefined);
-  }
-  return align;
+/** The alignments of a table whose header row is `header` and delimiter row `delimiter`, or null when they are none. */
+function tableAlignments(header: string, delimiter: string | undefined): string[] | null {
+  const cells = delimiter?.includes('|') && header.includes('|') ? tableCells(delimiter) : [];
+  if (!cells.length || !cells.every((cell) => TABLE_DELIMITER.test(cell)) || cells.length !== tableCells(header).length) return null;
+  return cells.map((cell) => (cell.endsWith(':') ? (cell.startsWith(':') ? 'align-center' : 'align-right') : cell.startsWith(':') ? 'align-left' : ''));
 }
 
-/** Parses markdown into its block structure. */
-export function parseBlocks(text: string): Block {
-  const document = newBlock('document', null, 0);
-  let tip = document;
-  let oldTip = document;
-  let lastMatched = document;
-  let allClosed = true;
-  let lineNumber = 0;
+/** A paragraph's lines as its inline text. */
+const inlineText = (lines: string[]) => renderInline(lines.map((line) => line.trimStart()).join('\n').trimEnd());
 
-  // Where the current line is being read: a character offset and a column (tabs stop every 4 columns).
-  let line = '';
-  let offset = 0;
-  let column = 0;
-  let partialTab = false;
-  let nextNonspace = 0;
-  let nextNonspaceColumn = 0;
-  let indent = 0;
-  let blank = false;
+/** A heading; every level is an h3 under the panel's h2, so the outline never skips a level. An empty one is left out. */
+function heading(lines: string[]): ComponentChildren {
+  const children = inlineText(lines);
+  return children.length ? h('h3', { dir: 'auto' }, children) : null;
+}
 
-  function newBlock(type: BlockType, parent: Block | null, start: number): Block {
-    const depth = parent ? parent.depth + (parent.type === 'document' ? 0 : 1) : 0;
-    return { type, parent, children: [], open: true, start, end: start, depth, lines: [] };
-  }
+/** A paragraph's text, for the items of a tight list. */
+function unwrapParagraph(child: ComponentChildren): ComponentChildren {
+  const node = child as VNode<{ children?: ComponentChildren }> | null;
+  return node?.type === 'p' ? node.props.children : child;
+}
 
-  function findNextNonspace() {
-    let i = offset;
-    let cols = column;
-    for (;;) {
-      if (line[i] === ' ') cols++;
-      else if (line[i] === '\t') cols += 4 - (cols % 4);
+/** The blocks of some lines, and whether a blank line separates two of them (which makes a list loose). */
+interface Blocks {
+  children: ComponentChildren[];
+  loose: boolean;
+}
+
+/** Reads lines as blocks; `depth` is how many containers they are in. */
+export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 0): Blocks {
+  const children: ComponentChildren[] = [];
+  let loose = false;
+  let blankBefore = false;
+  let at = 0;
+
+  /** A line that goes on the paragraph before it although it lacks its container's prefix (a "lazy" line). */
+  const isLazy = (line: string | undefined, previous: string | undefined) => !isBlank(line) && !isBlank(previous) && !interrupts(line!);
+
+  /** A block quote: its lines without their `>`, and lazy lines. */
+  const quote = (): ComponentChildren => {
+    const quoted: string[] = [];
+    for (; at < lines.length; at++) {
+      const line = lines[at]!;
+      const prefix = QUOTE.exec(line);
+      if (prefix) quoted.push(line.slice(prefix[0].length));
+      else if (isLazy(line, quoted[quoted.length - 1])) quoted.push(line);
       else break;
-      i++;
     }
-    blank = i >= line.length;
-    nextNonspace = i;
-    nextNonspaceColumn = cols;
-    indent = cols - column;
-  }
+    return h('blockquote', { dir: 'auto' }, parseBlocks(quoted, strings, depth + 1).children);
+  };
 
-  function advanceNextNonspace() {
-    offset = nextNonspace;
-    column = nextNonspaceColumn;
-    partialTab = false;
-  }
-
-  /** Moves `count` characters on, or `count` columns when `columns` (a tab may then be partly used). */
-  function advance(count: number, columns = false) {
-    while (count > 0 && offset < line.length) {
-      if (line[offset] === '\t') {
-        const toTab = 4 - (column % 4);
-        if (columns) {
-          partialTab = toTab > count;
-          const step = Math.min(toTab, count);
-          column += step;
-          offset += partialTab ? 0 : 1;
-          count -= step;
-        } else {
-          partialTab = false;
-          column += toTab;
-          offset++;
-          count--;
-        }
-      } else {
-        partialTab = false;
-        offset++;
-        column++;
-        count--;
+  /** A list: items of one kind, each with the lines indented under it (and lazy lines). */
+  const list = (first: ListItem): ComponentChildren => {
+    const items: ComponentChildren[][] = [];
+    let looseList = false;
+    let item: ListItem | null = first;
+    while (item?.kind === first.kind) {
+      const body = [item.content];
+      // An item may start with one blank line, not two.
+      for (at++; at < lines.length; at++) {
+        const line = lines[at]!;
+        if (isBlank(line) ? body.length > 1 || body[0] : indentation(line) >= item.width) body.push(outdent(line, item.width));
+        else if (!listItem(line) && isLazy(line, body[body.length - 1])) body.push(line);
+        else break;
+      }
+      // Blank lines after the item belong to the list, not to the item.
+      while (body.length > 1 && isBlank(body[body.length - 1])) {
+        body.pop();
+        at--;
+      }
+      const parsed = parseBlocks(body, strings, depth + 1);
+      items.push(parsed.children);
+      looseList ||= parsed.loose;
+      let next = at;
+      while (next < lines.length && isBlank(lines[next])) next++;
+      item = next < lines.length ? listItem(lines[next]!) : null;
+      if (item?.kind === first.kind) {
+        looseList ||= next > at;
+        at = next;
       }
     }
-  }
+    return h(
+      first.start === undefined ? 'ul' : 'ol',
+      { dir: 'auto', start: first.start === 1 ? undefined : first.start },
+      // In a tight list, an item's paragraphs are bare text.
+      items.map((blocks) => h('li', { dir: 'auto' }, looseList ? blocks : blocks.map(unwrapParagraph))),
+    );
+  };
 
-  /** The rest of the line from the current offset, with what is left of a partly used tab as spaces. */
-  function rest(): string {
-    const spaces = partialTab ? ' '.repeat(4 - (column % 4)) : '';
-    return spaces + line.slice(partialTab ? offset + 1 : offset);
-  }
+  /** A pipe table: header cells, aligned columns, and a scroller so a wide table never widens the bubble. */
+  const table = (align: string[]): ComponentChildren => {
+    const header = tableCells(lines[at]!);
+    const rows: string[][] = [];
+    for (at += 2; at < lines.length && !isBlank(lines[at]) && !interrupts(lines[at]!); at++) rows.push(tableCells(lines[at]!));
+    const cell = (tag: string, text = '', column: number) => h(tag, { dir: 'auto', class: align[column] || undefined }, renderInline(text));
+    return h(
+      'div',
+      // Focusable, so that keyboard users can scroll a table wider than the bubble.
+      { class: 'table-scroll', tabIndex: 0 },
+      h(
+        'table',
+        null,
+        h('thead', null, h('tr', null, header.map((text, column) => cell('th', text, column)))),
+        // A row with fewer cells than the header is filled up; one with more keeps them (nothing is dropped).
+        rows.length > 0 && h('tbody', null, rows.map((row) => h('tr', null, (row.length > header.length ? row : header).map((_, column) => cell('td', row[column], column))))),
+      ),
+    );
+  };
 
-  function finalize(block: Block) {
-    block.open = false;
-    tip = block.parent!;
-    if (block.type === 'code' && !block.fence) {
-      while (block.lines.length && !block.lines[block.lines.length - 1]!.trim()) block.lines.pop();
+  const block = (line: string): ComponentChildren => {
+    const fence = openingFence(line);
+    const item = depth < MAX_DEPTH ? listItem(line) : null;
+    const align = tableAlignments(line, lines[at + 1]);
+    if (indentation(line) >= 4) {
+      // Indented code: the indented lines and the blank lines between them.
+      const start = at;
+      while (at < lines.length && (isBlank(lines[at]) || indentation(lines[at]!) >= 4)) at++;
+      while (isBlank(lines[at - 1])) at--;
+      return h(CodeBlock, { code: lines.slice(start, at).map((code) => outdent(code, 4)).join('\n'), strings });
     }
-    if (block.type === 'list') {
-      // Loose when a blank line separates two items, or two blocks directly inside an item.
-      const gap = (blocks: Block[]) => blocks.some((b, i) => i > 0 && b.start > blocks[i - 1]!.end + 1);
-      block.tight = !gap(block.children) && !block.children.some((item) => gap(item.children));
-    }
-  }
-
-  function closeUnmatched() {
-    if (allClosed) return;
-    while (oldTip !== lastMatched) {
-      const parent = oldTip.parent!;
-      finalize(oldTip);
-      oldTip = parent;
-    }
-    allClosed = true;
-  }
-
-  function addChild(type: BlockType): Block {
-    while (!canContain(tip.type, type)) finalize(tip);
-    const block = newBlock(type, tip, lineNumber);
-    tip.children.push(block);
-    tip = block;
-    return block;
-  }
-
-  /** Whether the open `container` goes on on this line: 0 yes, 1 no, 2 the line was its end (a closing fence). */
-  function continues(container: Block): 0 | 1 | 2 {
-    switch (container.type) {
-      case 'quote':
-        if (indent >= CODE_INDENT || line[nextNonspace] !== '>') return 1;
-        advanceNextNonspace();
-        advance(1);
-        if (isBlank(line[offset])) advance(1, true);
-        return 0;
-      case 'item': {
-        const { offset: markerOffset, padding } = container.marker!;
-        if (blank) {
-          // An item that is still empty ends at a blank line.
-          if (!container.children.length) return 1;
-          advanceNextNonspace();
-        } else if (indent >= markerOffset + padding) advance(markerOffset + padding, true);
-        else return 1;
-        return 0;
+    if (fence) {
+      // Up to the closing fence (or the end), each line less as much indentation as the opening fence had.
+      const [, marks, info] = fence;
+      const code: string[] = [];
+      for (at++; at < lines.length; at++) {
+        const closing = CLOSING_FENCE.exec(lines[at]!)?.[1];
+        if (closing && closing[0] === marks![0] && closing.length >= marks!.length) break;
+        code.push(outdent(lines[at]!, indentation(line)));
       }
-      case 'code': {
-        const fence = container.fence;
-        if (!fence) {
-          if (indent >= CODE_INDENT) advance(CODE_INDENT, true);
-          else if (blank) advanceNextNonspace();
-          else return 1;
-          return 0;
-        }
-        const length = indent < CODE_INDENT ? runLength(line, nextNonspace, fence.char) : 0;
-        if (length >= fence.length && !line.slice(nextNonspace + length).trim()) {
-          markEnd(container);
-          finalize(container);
-          return 2;
-        }
-        for (let i = fence.indent; i > 0 && isBlank(line[offset]); i--) advance(1, true);
-        return 0;
-      }
-      case 'paragraph':
-      case 'table':
-        return blank ? 1 : 0;
-      case 'heading':
-      case 'rule':
-        return 1;
-      default:
-        return 0;
+      at++;
+      return h(CodeBlock, { code: code.join('\n'), info: unescapeText(info!.trim()), strings });
     }
-  }
+    const title = HEADING.exec(line);
+    if (title) {
+      at++;
+      // Without the closing run of `#`, which needs a space before it.
+      return heading([title[1]!.replace(/(?:^|[ \t])#+[ \t]*$/, '')]);
+    }
+    if (RULE.test(line)) {
+      at++;
+      return h('hr', null);
+    }
+    if (depth < MAX_DEPTH && QUOTE.test(line)) return quote();
+    if (item) return list(item);
+    if (align) return table(align);
+    // A paragraph: up to a blank line or a line that starts another block; an underline makes it a heading.
+    const paragraph = [line];
+    for (at++; at < lines.length && !isBlank(lines[at]); at++) {
+      if (SETEXT_UNDERLINE.test(lines[at]!)) {
+        at++;
+        return heading(paragraph);
+      }
+      if (interrupts(lines[at]!) || tableAlignments(lines[at]!, lines[at + 1])) break;
+      paragraph.push(lines[at]!);
+    }
+    return h('p', { dir: 'auto' }, inlineText(paragraph));
+  };
 
-  /** A list item's marker at the next non-space, with what follows it, or null. */
-  function listMarker(container: Block): ListMarker | null {
-    if (indent >= CODE_INDENT || container.depth >= MAX_DEPTH) return null;
-    const c = line[nextNonspace]!;
-    let marker: ListMarker;
-    let length = 1;
-    if (c === '-' || c === '+' || c === '*') {
-      marker = { ordered: false, char: c, start: 1, offset: indent, padding: 0 };
+  while (at < lines.length) {
+    const line = lines[at]!;
+    if (isBlank(line)) {
+      blankBefore = children.length > 0;
+      at++;
     } else {
-      const digits = digitsAt(nextNonspace);
-      const delimiter = line[nextNonspace + digits];
-      if (!digits || digits > 9 || (delimiter !== '.' && delimiter !== ')')) return null;
-      const start = Number(line.slice(nextNonspace, nextNonspace + digits));
-      // Only a list that starts at 1 may interrupt a paragraph ("in 2024. we…" is no list).
-      if (container.type === 'paragraph' && start !== 1) return null;
-      marker = { ordered: true, char: delimiter, start, offset: indent, padding: 0 };
-      length = digits + 1;
+      loose ||= blankBefore;
+      blankBefore = false;
+      children.push(block(line));
     }
-    const after = line[nextNonspace + length];
-    if (after !== undefined && !isBlank(after)) return null;
-    // An empty item does not interrupt a paragraph.
-    if (container.type === 'paragraph' && !line.slice(nextNonspace + length).trim()) return null;
-    advanceNextNonspace();
-    advance(length, true);
-    const spacesColumn = column;
-    const spacesOffset = offset;
-    do advance(1, true);
-    while (column - spacesColumn < 5 && isBlank(line[offset]));
-    const spaces = column - spacesColumn;
-    if (spaces >= 5 || spaces < 1 || offset >= line.length) {
-      // Content indented five or more is indented code inside the item; an empty item has width + 1.
-      marker.padding = length + 1;
-      column = spacesColumn;
-      offset = spacesOffset;
-      if (isBlank(line[offset])) advance(1, true);
-    } else marker.padding = length + spaces;
-    return marker;
   }
-
-  function digitsAt(at: number): number {
-    let end = at;
-    while (line[end]! >= '0' && line[end]! <= '9') end++;
-    return end - at;
-  }
-
-  /**
-   * Tries the starts of new blocks at the current position: 0 none, 1 a container, 2 a leaf, 3 a leaf that
-   * took the whole line (a heading, a rule, a fence, a setext underline, a table's delimiter row).
-   */
-  function startsBlock(container: Block): 0 | 1 | 2 | 3 {
-    const c = line[nextNonspace];
-    if (indent < CODE_INDENT) {
-      if (c === '>' && container.depth < MAX_DEPTH) {
-        advanceNextNonspace();
-        advance(1);
-        if (isBlank(line[offset])) advance(1, true);
-        closeUnmatched();
-        addChild('quote');
-        return 1;
-      }
-      if (c === '#') {
-        const level = runLength(line, nextNonspace, '#');
-        const after = line[nextNonspace + level];
-        if (level <= 6 && (after === undefined || isBlank(after))) {
-          closeUnmatched();
-          addChild('heading').lines.push(headingText(line.slice(nextNonspace + level)));
-          return 3;
-        }
-      }
-      if (c === '`' || c === '~') {
-        const length = runLength(line, nextNonspace, c);
-        const info = line.slice(nextNonspace + length);
-        // A backtick fence's info string has no backticks: ```npm i x``` is inline code.
-        if (length >= 3 && !(c === '`' && info.includes('`'))) {
-          closeUnmatched();
-          const code = addChild('code');
-          code.fence = { char: c, length, indent };
-          code.info = unescapeText(info.trim());
-          return 3;
-        }
-      }
-      if (container.type === 'paragraph') {
-        const align = delimiterRow(line.slice(nextNonspace));
-        const header = container.lines[container.lines.length - 1]!;
-        if (align && header.includes('|') && tableCells(header).length === align.length) {
-          closeUnmatched();
-          container.lines.pop();
-          const table = newBlock('table', container.parent, lineNumber - 1);
-          table.align = align;
-          table.lines.push(header);
-          if (container.lines.length) finalize(container);
-          else container.parent!.children.pop();
-          container.parent!.children.push(table);
-          tip = table;
-          return 3;
-        }
-        if ((c === '=' || c === '-') && !line.slice(nextNonspace + runLength(line, nextNonspace, c)).trim()) {
-          // A setext underline turns the paragraph above it into a heading.
-          closeUnmatched();
-          container.type = 'heading';
-          container.lines = [container.lines.join('\n')];
-          return 3;
-        }
-      }
-      if (isRule(line, nextNonspace)) {
-        closeUnmatched();
-        addChild('rule');
-        return 3;
-      }
-    }
-    const marker = c === undefined ? null : listMarker(container);
-    if (marker) {
-      closeUnmatched();
-      const current = tip.marker;
-      if (tip.type !== 'list' || current!.ordered !== marker.ordered || current!.char !== marker.char) {
-        addChild('list').marker = marker;
-      }
-      addChild('item').marker = marker;
-      return 1;
-    }
-    if (indent >= CODE_INDENT && tip.type !== 'paragraph' && !blank) {
-      advance(CODE_INDENT, true);
-      closeUnmatched();
-      addChild('code');
-      return 2;
-    }
-    return 0;
-  }
-
-  function addLine(lineText: string) {
-    lineNumber++;
-    line = lineText.includes('\0') ? lineText.replace(/\0/g, '\ufffd') : lineText;
-    offset = 0;
-    column = 0;
-    partialTab = false;
-    blank = false;
-    oldTip = tip;
-
-    // Each open container, from the outside in, takes its share of the line's start.
-    let container = document;
-    for (let child = container.children[container.children.length - 1]; child?.open; child = container.children[container.children.length - 1]) {
-      container = child;
-      findNextNonspace();
-      const result = continues(container);
-      if (result === 2) return;
-      if (result === 1) {
-        container = container.parent!;
-        break;
-      }
-    }
-    allClosed = container === oldTip;
-    lastMatched = container;
-
-    // New blocks, unless the line belongs to an open code block.
-    let started: 0 | 1 | 2 | 3 = container.type === 'code' ? 2 : 1;
-    while (started === 1) {
-      findNextNonspace();
-      started = startsBlock(container);
-      if (started) container = tip;
-      else advanceNextNonspace();
-    }
-    if (started === 3) {
-      markEnd(container);
-      return;
-    }
-
-    if (!allClosed && !blank && tip.type === 'paragraph') {
-      // A lazy continuation: a paragraph inside a quote or item goes on without the `>` or indentation.
-      tip.lines.push(rest());
-      markEnd(tip);
-      return;
-    }
-    closeUnmatched();
-    if (container.type === 'code' || container.type === 'paragraph') {
-      container.lines.push(rest());
-    } else if (container.type === 'table') {
-      if (!blank) container.lines.push(rest());
-    } else if (!blank && offset < line.length && container.type !== 'heading' && container.type !== 'rule') {
-      addChild('paragraph').lines.push(rest());
-    }
-    markEnd(tip);
-  }
-
-  /** The line is part of `block` and of every container around it. */
-  function markEnd(block: Block) {
-    // A blank line is part of a code block; a line of a quote is never blank: it has its `>`.
-    if (blank && block.type !== 'code' && block.type !== 'quote') return;
-    for (let b: Block | null = block; b; b = b.parent) b.end = lineNumber;
-  }
-
-  // The line break that ends the last line starts no line of its own.
-  const lines = text.split(/\r\n?|\n/);
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  for (const lineText of lines) addLine(lineText);
-  while (tip !== document) finalize(tip);
-  finalize(document);
-  return document;
-}
-
-/** A heading's text without the closing run of `#` (which needs a space before it). */
-function headingText(text: string): string {
-  let end = text.length;
-  while (isBlank(text[end - 1])) end--;
-  let hashes = end;
-  while (text[hashes - 1] === '#') hashes--;
-  if (hashes < end && (hashes === 0 || isBlank(text[hashes - 1]))) end = hashes;
-  return text.slice(0, end).trim();
+  return { children, loose };
 }

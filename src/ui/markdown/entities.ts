@@ -1,7 +1,7 @@
 /**
- * HTML character references: every numeric one, and the named ones replies actually use (the full HTML
- * list has over two thousand names, mostly mathematics, and would outweigh the rest of the renderer).
- * An unknown name stays text, as `&` followed by the name.
+ * HTML character references: every numeric one, and the named ones assistants actually write (the full
+ * HTML list has over two thousand names, mostly mathematics, and would outweigh the whole renderer).
+ * An unknown name stays text, as written.
  */
 const NAMED = new Map(
   Object.entries({
@@ -11,6 +11,7 @@ const NAMED = new Map(
     quot: '"',
     apos: "'",
     nbsp: '\u00a0',
+    shy: '\u00ad',
     copy: '©',
     reg: '®',
     trade: '™',
@@ -29,55 +30,47 @@ const NAMED = new Map(
     times: '×',
     euro: '€',
     pound: '£',
-    frac34: '¾',
-    larr: '←',
     rarr: '→',
     auml: 'ä',
     ouml: 'ö',
     uuml: 'ü',
     szlig: 'ß',
-    AElig: 'Æ',
   }),
 );
 
-/** `&name;`, `&#123;` or `&#x1F600;` at the start of the text searched from `lastIndex`. */
+/** `&name;`, `&#123;` or `&#x1F600;`, read from `lastIndex`. */
 const REFERENCE = /&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([A-Za-z][A-Za-z\d]{0,31}));/y;
 
 /**
- * The character reference at `at` in `text`, if it is one: what it stands for and how many characters
- * it takes. Code points that HTML does not allow (zero, surrogates, beyond Unicode) become U+FFFD.
+ * The character reference at `at` in `text`, if it is one: what it stands for and how long it is. Code
+ * points that HTML does not allow (zero, surrogates, beyond Unicode) become U+FFFD.
  */
 export function entityAt(text: string, at: number): { value: string; length: number } | null {
   REFERENCE.lastIndex = at;
   const match = REFERENCE.exec(text);
   if (!match) return null;
   const [whole, decimal, hex, name] = match;
-  if (name) {
-    const value = NAMED.get(name);
-    return value ? { value, length: whole.length } : null;
-  }
-  const code = decimal ? Number.parseInt(decimal, 10) : Number.parseInt(hex!, 16);
-  const allowed = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
-  return { value: String.fromCodePoint(allowed ? code : 0xfffd), length: whole.length };
+  const code = decimal ? Number(decimal) : Number.parseInt(hex ?? '', 16);
+  const value = name ? NAMED.get(name) : String.fromCodePoint(code > 0 && code < 0x110000 && (code < 0xd800 || code > 0xdfff) ? code : 0xfffd);
+  return value ? { value, length: whole.length } : null;
 }
 
 /** ASCII punctuation: the characters a backslash may escape. */
 export const ESCAPABLE = /[!-/:-@[-`{-~]/;
 
 /**
- * Backslash escapes and character references resolved, for the places where markdown allows no other
- * syntax: link targets and a code block's language.
+ * Backslash escapes and character references resolved, for where markdown allows nothing else: link
+ * targets and titles, and a code block's language.
  */
 export function unescapeText(text: string): string {
   let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    const entity = c === '&' ? entityAt(text, i) : null;
-    if (c === '\\' && ESCAPABLE.test(text.charAt(i + 1))) out += text[++i];
+  for (let at = 0; at < text.length; at++) {
+    const entity = text[at] === '&' && entityAt(text, at);
+    if (text[at] === '\\' && ESCAPABLE.test(text.charAt(at + 1))) out += text[++at];
     else if (entity) {
       out += entity.value;
-      i += entity.length - 1;
-    } else out += c;
+      at += entity.length - 1;
+    } else out += text[at];
   }
   return out;
 }

@@ -1,13 +1,13 @@
 /**
- * Inline markdown (the text of one paragraph, heading or table cell) to Preact children, following
- * CommonMark's algorithm: one pass from left to right that turns code spans, autolinks, escapes and
- * character references into tokens and remembers emphasis runs and brackets on two stacks, then the
- * emphasis runs are paired, and the tokens are built into VNodes with an explicit stack.
+ * Inline markdown (the text of a paragraph, heading or table cell) to Preact children. One scan from left
+ * to right turns code spans, escapes, character references and autolinks into tokens and sets emphasis
+ * runs and brackets aside; a `]` with a target after it makes a link of its bracket, and the emphasis runs
+ * are paired (CommonMark's "process emphasis") inside each link and at the end. Then the tokens are built
+ * into elements with an explicit stack.
  *
- * Every step is linear in the text's length: closing backtick runs are looked up by length with pointers
- * that only move forward, the search for an emphasis opener is bounded as the spec describes, link
- * targets give up after 32 nested parentheses, and deactivating the brackets before a link is one number.
- * No regular expression is built from the text.
+ * Linear in the text: a code span finds its closing backtick run in an index of the runs by length, the
+ * search for an emphasis opener remembers where it failed, and a link makes every bracket before it
+ * inactive at once. No regular expression is built from the text.
  */
 import { h, type ComponentChildren, type VNode } from 'preact';
 import { entityAt, ESCAPABLE, unescapeText } from './entities';
@@ -15,350 +15,233 @@ import { bareUrlEnd, link } from './links';
 
 type Tag = 'em' | 'strong' | 'del';
 
-/** A run of `*`, `_` or `~~`; pairing moves its characters into `opens` and `closes`. */
+/** A run of `*`, `_` or `~~`, whose characters end up opening or closing elements, or as text. */
 interface Run {
-  type: 'run';
   char: string;
-  /** Characters left over as text. */
+  /** Characters not used by emphasis (yet). */
   count: number;
-  /** The run's length as written (the "multiple of 3" rule reads it). */
+  /** Its length as written, which the "multiple of 3" rule reads. */
   length: number;
-  /** Elements this run opens, innermost first, and closes, innermost first. */
+  canOpen: boolean;
+  canClose: boolean;
+  /** The elements it opens and closes, innermost first. */
   opens: Tag[];
   closes: Tag[];
 }
 
-type Token =
-  | { type: 'text'; text: string }
-  | { type: 'bracket'; text: string }
-  | Run
-  | { type: 'open'; image: boolean; target: string; title: string }
-  | { type: 'close' }
-  | { type: 'code'; text: string }
-  | { type: 'url'; text: string; target: string }
-  | { type: 'break' };
-
-/** A run that may still open or close emphasis, on a doubly linked stack. */
-interface Delimiter {
-  run: Run;
-  canOpen: boolean;
-  canClose: boolean;
-  previous: Delimiter | null;
-  next: Delimiter | null;
+/** A `[` or `![`, and where it leads once it turns out to start a link (an autolink is one from the start). */
+interface Opening {
+  text: string;
+  image?: boolean;
+  target?: string;
+  title?: string;
 }
 
-/** An unclosed `[` or `![`. */
+/** Where a link's text ends. */
+const LINK_END = { end: true } as const;
+
+type Token = string | VNode | Run | Opening | typeof LINK_END;
+
+/** An unclosed `[` or `![`: its token, and how many emphasis runs were set aside before it. */
 interface Bracket {
-  /** Its token, which becomes the link's opening token. */
+  opening: Opening;
   index: number;
-  image: boolean;
-  /** The top of the delimiter stack when it was pushed: emphasis inside the link is paired above it. */
-  bottom: Delimiter | null;
-  previous: Bracket | null;
+  runs: number;
 }
 
 /** Emphasis nested deeper than this keeps its text but no more elements (the DOM stays shallow). */
 const MAX_NESTING = 16;
-/** How deeply a link target's parentheses may nest. */
-const MAX_PARENTHESES = 32;
-/** How far a target with spaces may reach. */
-const MAX_SPACED_TARGET = 200;
 
-/** Where plain text ends: the next character that may start something, or a bare URL at a word's start. */
+/** Where plain text ends: a character that may start something, or a bare URL at the start of a word. */
 const TEXT_END = /[\n\\`*_~[\]!<&]|(?<![^\s*_~(])(?:https?:\/\/|www\.)/gi;
 const WHITESPACE = /\s/;
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 /** `<scheme:target>` or `<address@domain>`. */
-const AUTOLINK =
-  /<(?:([a-z][a-z\d+.-]{1,31}:[^<>\x00-\x20\x7f]*)|([\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)*))>/iy;
+const AUTOLINK = /<(?:([a-z][a-z\d+.-]{1,31}:[^\s<>]*)|([\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d-]+(?:\.[a-z\d-]+)*))>/iy;
+
+/** `<target>`, or a target without spaces whose parentheses pair up (two deep). */
+const TARGET = String.raw`<(?:[^<>\n\\]|\\.)*>|(?!<)(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*\))*`;
+/** `"title"`, `'title'` or `(title)`. */
+const TITLE = String.raw`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)`;
+/** `(target "title")` after a link's text. */
+const LINK_TAIL = new RegExp(String.raw`\(\s*(${TARGET})(?:\s+(${TITLE}))?\s*\)`, 'y');
+/**
+ * Not CommonMark: a target with spaces (`[price list](Price List 2024.pdf)`), as assistants write file
+ * names, so that it is shown rather than lost.
+ */
+const SPACED_TAIL = /\(([^()[\]<>"\n\\]{1,200})\)/y;
+
+/** Runs `pattern` (sticky) on `text` at `at`. */
+function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
+  pattern.lastIndex = at;
+  return pattern.exec(text);
+}
+
+/** Where each backtick run of `text` starts, by length, the last one first. */
+function backtickRuns(text: string): Map<number, number[]> {
+  const runs = new Map<number, number[]>();
+  for (const run of [...text.matchAll(/`+/g)].reverse()) {
+    const starts = runs.get(run[0].length) ?? [];
+    runs.set(run[0].length, starts);
+    starts.push(run.index);
+  }
+  return runs;
+}
+
+/**
+ * Pairs emphasis runs (CommonMark's "process emphasis"): each run that may close takes the nearest run
+ * before it that may open, of the same character, unless the "multiple of 3" rule forbids; the runs
+ * between them stay text. Where a search found nothing, the next search of its kind stops.
+ */
+function pairEmphasis(runs: Run[]): void {
+  const openers: Run[] = [];
+  const floors = new Map<string, number>();
+  for (const closer of runs) {
+    const kind = closer.char + closer.canOpen + (closer.length % 3);
+    while (closer.canClose && closer.count) {
+      const floor = Math.min(floors.get(kind) ?? 0, openers.length);
+      let index = openers.length - 1;
+      while (index >= floor && !canPair(openers[index]!, closer)) index--;
+      if (index < floor) {
+        floors.set(kind, openers.length);
+        break;
+      }
+      const opener = openers[index]!;
+      openers.length = index + 1;
+      const used = closer.char === '~' ? 2 : Math.min(2, opener.count, closer.count);
+      const tag: Tag = closer.char === '~' ? 'del' : used === 2 ? 'strong' : 'em';
+      opener.count -= used;
+      closer.count -= used;
+      opener.opens.push(tag);
+      closer.closes.push(tag);
+      if (!opener.count) openers.pop();
+      for (const [key, value] of floors) floors.set(key, Math.min(value, openers.length));
+    }
+    if (closer.canOpen && closer.count) openers.push(closer);
+  }
+}
+
+function canPair(opener: Run, closer: Run): boolean {
+  // A run that may both open and close pairs only when the lengths' sum is no multiple of 3 (or both are).
+  const bothWays = opener.canClose || closer.canOpen;
+  const multipleOf3 = (opener.length + closer.length) % 3 === 0 && (opener.length % 3 !== 0 || closer.length % 3 !== 0);
+  return opener.char === closer.char && !(bothWays && multipleOf3);
+}
 
 /** Inline markdown to children. */
-export function renderInline(src: string): ComponentChildren[] {
+export function renderInline(text: string): ComponentChildren[] {
   const tokens: Token[] = [];
-  let delimiters: Delimiter | null = null;
-  let brackets: Bracket | null = null;
-  // Brackets at indexes below this cannot become links any more: links do not contain links.
-  let linkFloor = -1;
+  const runs: Run[] = [];
+  const brackets: Bracket[] = [];
+  // Brackets before this token cannot start a link any more: links do not contain links.
+  let linkFloor = 0;
+  const backticks = text.includes('`') ? backtickRuns(text) : new Map<number, number[]>();
 
-  const text = (value: string) => {
+  const add = (token: Token) => {
     const last = tokens[tokens.length - 1];
-    if (last?.type === 'text') last.text += value;
-    else tokens.push({ type: 'text', text: value });
+    if (typeof token === 'string' && typeof last === 'string') tokens[tokens.length - 1] = last + token;
+    else tokens.push(token);
   };
 
-  // Closing backtick runs by length, found once; each length's pointer only moves forward.
-  let backtickRuns: Map<number, { starts: number[]; next: number }> | undefined;
-  const closingBackticks = (from: number, length: number): number => {
-    if (!backtickRuns) {
-      backtickRuns = new Map();
-      for (let i = src.indexOf('`'); i >= 0; i = src.indexOf('`', i)) {
-        const start = i;
-        while (src[i] === '`') i++;
-        const runs = backtickRuns.get(i - start) ?? { starts: [], next: 0 };
-        runs.starts.push(start);
-        backtickRuns.set(i - start, runs);
-      }
-    }
-    const runs = backtickRuns.get(length);
-    if (!runs) return -1;
-    while (runs.next < runs.starts.length && runs.starts[runs.next]! < from) runs.next++;
-    return runs.starts[runs.next] ?? -1;
-  };
-
-  /** Drops the spaces and tabs that end the text so far (before a line break, at the end). */
-  const trimLastText = () => {
-    const last = tokens[tokens.length - 1];
-    if (last?.type !== 'text') return;
-    let end = last.text.length;
-    while (last.text[end - 1] === ' ' || last.text[end - 1] === '\t') end--;
-    last.text = last.text.slice(0, end);
-  };
-
-  /** Spaces and tabs. */
-  const skipBlanks = (at: number): number => {
-    while (src[at] === ' ' || src[at] === '\t') at++;
-    return at;
-  };
-
-  /** Spaces and tabs, with at most one line break among them. */
-  const skipSpace = (at: number): number => {
-    let newline = false;
-    while (src[at] === ' ' || src[at] === '\t' || (src[at] === '\n' && !newline)) newline ||= src[at++] === '\n';
-    return at;
-  };
-
-  /** `(target "title")` from just after the `(`: the target, the title and where the link ends, or null. */
-  const linkTail = (at: number): { target: string; title: string; end: number } | null => {
-    let i = skipSpace(at);
-    let target: string;
-    if (src[i] === '<') {
-      let j = i + 1;
-      for (; j < src.length && src[j] !== '>'; j++) {
-        if (src[j] === '\n' || src[j] === '<') return null;
-        if (src[j] === '\\') j++;
-      }
-      if (j >= src.length) return null;
-      target = src.slice(i + 1, j);
-      i = j + 1;
-    } else {
-      let depth = 0;
-      let j = i;
-      for (; j < src.length; j++) {
-        const c = src[j]!;
-        if (c === '\\' && ESCAPABLE.test(src.charAt(j + 1))) j++;
-        else if (c === '(' && ++depth > MAX_PARENTHESES) return null;
-        else if (c === ')' && depth-- === 0) break;
-        else if (c <= ' ' || c === '\x7f') break;
-      }
-      if (depth > 0) return null;
-      target = src.slice(i, j);
-      i = j;
-    }
-    const beforeTitle = i;
-    i = skipSpace(i);
-    const quote = src[i];
-    let title = '';
-    if (i > beforeTitle && (quote === '"' || quote === "'" || quote === '(')) {
-      const close = quote === '(' ? ')' : quote;
-      let j = i + 1;
-      for (; j < src.length && src[j] !== close; j++) {
-        if (src[j] === '\\') j++;
-        else if (quote === '(' && src[j] === '(') return null;
-      }
-      if (j >= src.length) return null;
-      title = unescapeText(src.slice(i + 1, j));
-      i = skipSpace(j + 1);
-    }
-    return src[i] === ')' ? { target: unescapeText(target), title, end: i + 1 } : null;
-  };
-
-  /**
-   * Not CommonMark: a target with spaces and nothing else a target cannot hold (`[list](Price List 2024.pdf)`),
-   * as assistants write file names. Read up to its parenthesis, at most `MAX_SPACED_TARGET` characters away.
-   */
-  const spacedTail = (at: number): { target: string; title: string; end: number } | null => {
-    const limit = Math.min(src.length, at + MAX_SPACED_TARGET);
-    for (let i = at; i < limit; i++) {
-      if (src[i] === ')') {
-        const target = unescapeText(src.slice(at, i).trim());
-        return target ? { target, title: '', end: i + 1 } : null;
-      }
-      if ('()[]<>"\n\\'.includes(src[i]!)) return null;
-    }
-    return null;
-  };
-
-  const removeDelimiter = (d: Delimiter) => {
-    if (d.previous) d.previous.next = d.next;
-    if (d.next) d.next.previous = d.previous;
-    else delimiters = d.previous;
-  };
-
-  /** Pairs the emphasis runs above `bottom` (CommonMark's "process emphasis") and drops them from the stack. */
-  const pairEmphasis = (bottom: Delimiter | null) => {
-    const openersBottom = new Map<string, Delimiter | null>();
-    let closer = delimiters;
-    while (closer && closer.previous !== bottom) closer = closer.previous;
-    while (closer) {
-      if (!closer.canClose) {
-        closer = closer.next;
-        continue;
-      }
-      const { run } = closer;
-      const key = `${run.char}${closer.canOpen}${run.length % 3}`;
-      const floor = openersBottom.has(key) ? openersBottom.get(key) : bottom;
-      let opener = closer.previous;
-      while (opener && opener !== bottom && opener !== floor) {
-        // A run that can both open and close pairs only when the lengths' sum is no multiple of 3.
-        const oddMatch =
-          (closer.canOpen || opener.canClose) && run.length % 3 !== 0 && (opener.run.length + run.length) % 3 === 0;
-        if (opener.run.char === run.char && opener.canOpen && !oddMatch) break;
-        opener = opener.previous;
-      }
-      if (opener && opener !== bottom && opener !== floor) {
-        const used = run.char === '~' ? 2 : run.count >= 2 && opener.run.count >= 2 ? 2 : 1;
-        const tag: Tag = run.char === '~' ? 'del' : used === 2 ? 'strong' : 'em';
-        opener.run.count -= used;
-        run.count -= used;
-        opener.run.opens.push(tag);
-        run.closes.push(tag);
-        opener.next = closer;
-        closer.previous = opener;
-        if (!opener.run.count) removeDelimiter(opener);
-        if (!run.count) {
-          const next = closer.next;
-          removeDelimiter(closer);
-          closer = next;
-        }
-      } else {
-        openersBottom.set(key, closer.previous);
-        const next = closer.next;
-        if (!closer.canOpen) removeDelimiter(closer);
-        closer = next;
-      }
-    }
-    while (delimiters && delimiters !== bottom) removeDelimiter(delimiters);
-  };
-
-  /** A `]`: the end of a link or image when a target follows and its `[` may still open one. Returns where to go on. */
+  /** A `]`: the end of a link when a target follows and its bracket may still start one. Returns where to go on. */
   const closeBracket = (at: number): number => {
-    const opener = brackets;
-    if (!opener) {
-      text(']');
+    const bracket = brackets.pop();
+    const canLink = bracket && (bracket.opening.image || bracket.index >= linkFloor);
+    const tail = canLink ? (matchAt(LINK_TAIL, text, at + 1) ?? matchAt(SPACED_TAIL, text, at + 1)) : null;
+    if (!bracket || !tail) {
+      add(']');
       return at + 1;
     }
-    brackets = opener.previous;
-    const tail = (opener.image || opener.index > linkFloor) && src[at + 1] === '(' ? linkTail(at + 2) ?? spacedTail(at + 2) : null;
-    if (!tail) {
-      text(']');
-      return at + 1;
-    }
-    tokens[opener.index] = { type: 'open', image: opener.image, target: tail.target, title: tail.title };
-    pairEmphasis(opener.bottom);
-    tokens.push({ type: 'close' });
-    if (!opener.image) linkFloor = opener.index;
-    return tail.end;
+    const [whole, target = '', title = ''] = tail;
+    bracket.opening.target = unescapeText(target.startsWith('<') ? target.slice(1, -1) : target.trim());
+    bracket.opening.title = unescapeText(title.slice(1, -1));
+    pairEmphasis(runs.splice(bracket.runs));
+    tokens.push(LINK_END);
+    if (!bracket.opening.image) linkFloor = tokens.length;
+    return at + 1 + whole.length;
   };
 
-  let pos = 0;
-  while (pos < src.length) {
-    const c = src[pos]!;
-    if (c === '\n') {
-      // A line break; the spaces around it are not text.
-      trimLastText();
-      tokens.push({ type: 'break' });
-      pos = skipBlanks(pos + 1);
+  let at = 0;
+  while (at < text.length) {
+    const c = text[at]!;
+    const autolink = c === '<' ? matchAt(AUTOLINK, text, at) : null;
+    const entity = c === '&' ? entityAt(text, at) : null;
+    const urlEnd = /[hw]/i.test(c) && (at === 0 || /[\s*_~(]/.test(text[at - 1]!)) ? bareUrlEnd(text, at) : -1;
+    let end = at + 1;
+    if (c === '\n' || (c === '\\' && text[end] === '\n')) {
+      // A line break; the spaces before it are not text.
+      const last = tokens[tokens.length - 1];
+      if (typeof last === 'string') tokens[tokens.length - 1] = last.trimEnd();
+      tokens.push(h('br', null));
+      if (c === '\\') end++;
     } else if (c === '\\') {
-      const next = src.charAt(pos + 1);
-      if (next === '\n') {
-        tokens.push({ type: 'break' });
-        pos = skipBlanks(pos + 2);
-      } else if (ESCAPABLE.test(next)) {
-        text(next);
-        pos += 2;
-      } else {
-        text(c);
-        pos++;
-      }
+      const escaped = ESCAPABLE.test(text.charAt(end));
+      add(escaped ? text[end++]! : c);
     } else if (c === '`') {
-      let end = pos;
-      while (src[end] === '`') end++;
-      const close = closingBackticks(end, end - pos);
-      if (close < 0) text(src.slice(pos, end));
+      while (text[end] === '`') end++;
+      const length = end - at;
+      const starts = backticks.get(length) ?? [];
+      while (starts.length && starts[starts.length - 1]! < end) starts.pop();
+      const close = starts.pop();
+      if (close === undefined) add(text.slice(at, end));
       else {
-        let code = src.slice(end, close).replace(/\n/g, ' ');
-        if (code.length > 2 && code[0] === ' ' && code[code.length - 1] === ' ' && code.trim()) code = code.slice(1, -1);
-        tokens.push({ type: 'code', text: code });
+        let code = text.slice(end, close).replace(/\n/g, ' ');
+        // One space on each side is padding, unless the code is nothing but spaces.
+        if (code.length > 2 && code[0] === ' ' && code.endsWith(' ') && /[^ ]/.test(code)) code = code.slice(1, -1);
+        add(h('code', null, code));
+        end = close + length;
       }
-      pos = close < 0 ? end : close + end - pos;
     } else if (c === '*' || c === '_' || c === '~') {
-      let end = pos;
-      while (src[end] === c) end++;
-      const length = end - pos;
-      if (c === '~' && length !== 2) text(src.slice(pos, end));
-      else {
-        const before = src[pos - 1] ?? '\n';
-        const after = src[end] ?? '\n';
-        const beforeSpace = WHITESPACE.test(before);
-        const afterSpace = WHITESPACE.test(after);
-        const beforePunctuation = PUNCTUATION.test(before);
-        const afterPunctuation = PUNCTUATION.test(after);
-        const leftFlanking = !afterSpace && (!afterPunctuation || beforeSpace || beforePunctuation);
-        const rightFlanking = !beforeSpace && (!beforePunctuation || afterSpace || afterPunctuation);
-        // `_` must not open or close inside a word: snake_case stays text.
-        const canOpen = c === '_' ? leftFlanking && (!rightFlanking || beforePunctuation) : leftFlanking;
-        const canClose = c === '_' ? rightFlanking && (!leftFlanking || afterPunctuation) : rightFlanking;
-        const run: Run = { type: 'run', char: c, count: length, length, opens: [], closes: [] };
-        tokens.push(run);
-        if (canOpen || canClose) {
-          const delimiter: Delimiter = { run, canOpen, canClose, previous: delimiters, next: null };
-          if (delimiters) delimiters.next = delimiter;
-          delimiters = delimiter;
-        }
-      }
-      pos = end;
-    } else if (c === '[' || (c === '!' && src[pos + 1] === '[')) {
-      const image = c === '!';
-      brackets = { index: tokens.length, image, bottom: delimiters, previous: brackets };
-      tokens.push({ type: 'bracket', text: image ? '![' : '[' });
-      pos += image ? 2 : 1;
+      while (text[end] === c) end++;
+      const length = end - at;
+      const before = text[at - 1] ?? ' ';
+      const after = text[end] ?? ' ';
+      const leftFlanking = !WHITESPACE.test(after) && (!PUNCTUATION.test(after) || WHITESPACE.test(before) || PUNCTUATION.test(before));
+      const rightFlanking = !WHITESPACE.test(before) && (!PUNCTUATION.test(before) || WHITESPACE.test(after) || PUNCTUATION.test(after));
+      // `_` does not open or close inside a word (snake_case stays text); tildes strike through only as `~~`.
+      const underscore = c === '_';
+      const tildes = c !== '~' || length === 2;
+      const run: Run = {
+        char: c,
+        count: length,
+        length,
+        canOpen: tildes && leftFlanking && (!underscore || !rightFlanking || PUNCTUATION.test(before)),
+        canClose: tildes && rightFlanking && (!underscore || !leftFlanking || PUNCTUATION.test(after)),
+        opens: [],
+        closes: [],
+      };
+      tokens.push(run);
+      runs.push(run);
+    } else if (c === '[' || (c === '!' && text[end] === '[')) {
+      const opening: Opening = { text: c === '!' ? '![' : '[', image: c === '!' };
+      brackets.push({ opening, index: tokens.length, runs: runs.length });
+      tokens.push(opening);
+      end = at + opening.text.length;
     } else if (c === ']') {
-      pos = closeBracket(pos);
-    } else if (c === '<' || c === '&') {
-      AUTOLINK.lastIndex = pos;
-      const autolink = c === '<' ? AUTOLINK.exec(src) : null;
-      const entity = c === '&' ? entityAt(src, pos) : null;
-      if (autolink) {
-        const [whole, uri, email] = autolink;
-        tokens.push({ type: 'url', text: uri ?? email!, target: uri ?? `mailto:${email}` });
-        pos += whole.length;
-      } else if (entity) {
-        text(entity.value);
-        pos += entity.length;
-      } else {
-        text(c);
-        pos++;
-      }
+      end = closeBracket(at);
+    } else if (autolink) {
+      const [whole, uri, email] = autolink;
+      tokens.push({ text: '', target: uri ?? `mailto:${email}` }, uri ?? email!, LINK_END);
+      end = at + whole.length;
+    } else if (entity) {
+      add(entity.value);
+      end = at + entity.length;
+    } else if (urlEnd > 0) {
+      const url = text.slice(at, urlEnd);
+      tokens.push({ text: '', target: /^www\./i.test(url) ? `http://${url}` : url }, url, LINK_END);
+      end = urlEnd;
     } else {
-      const urlEnd = /[hw]/i.test(c) && (pos === 0 || /[\s*_~(]/.test(src[pos - 1]!)) ? bareUrlEnd(src, pos) : -1;
-      if (urlEnd > 0) {
-        const url = src.slice(pos, urlEnd);
-        tokens.push({ type: 'url', text: url, target: /^www\./i.test(url) ? `http://${url}` : url });
-        pos = urlEnd;
-      } else {
-        TEXT_END.lastIndex = pos + 1;
-        const end = TEXT_END.exec(src)?.index ?? src.length;
-        text(src.slice(pos, end));
-        pos = end;
-      }
+      TEXT_END.lastIndex = end;
+      end = TEXT_END.exec(text)?.index ?? text.length;
+      add(text.slice(at, end));
     }
+    at = end;
   }
-  pairEmphasis(null);
-  trimLastText();
+  pairEmphasis(runs);
   return build(tokens);
 }
 
-/** The text of rendered children, as a screen reader would read it (a link's label, an image's alt text). */
+/** The text of rendered children, as a screen reader reads it (a link's label, an image's alt text). */
 export function plainText(children: ComponentChildren): string {
   if (typeof children === 'string' || typeof children === 'number') return String(children);
   if (Array.isArray(children)) return children.map(plainText).join('');
@@ -366,69 +249,41 @@ export function plainText(children: ComponentChildren): string {
   return props ? plainText(props.children) : '';
 }
 
-/** Turns tokens into children, opening an element at each opening token and closing it at its closer. */
+/** Builds tokens into children: an element starts at each opening token and ends at its closing one. */
 function build(tokens: Token[]): ComponentChildren[] {
-  interface Frame {
-    parent: ComponentChildren[];
-    close: (children: ComponentChildren[]) => ComponentChildren;
-  }
-  const frames: Frame[] = [];
-  let out: ComponentChildren[] = [];
-  // Inside a link or an image, links and images show as their text: a link cannot hold another.
-  let linksOpen = 0;
-
-  const add = (child: ComponentChildren) => {
-    const last = out.length - 1;
-    if (typeof child === 'string' && typeof out[last] === 'string') out[last] += child;
-    else if (child !== '') out.push(child);
+  const frames: { parent: ComponentChildren[]; wrap: (children: ComponentChildren[]) => ComponentChildren }[] = [];
+  let children: ComponentChildren[] = [];
+  // Links open around the current token: inside one, a link or an image is shown as its text.
+  let links = 0;
+  const open = (wrap: (children: ComponentChildren[]) => ComponentChildren) => {
+    frames.push({ parent: children, wrap });
+    children = [];
   };
-  const enter = (close: Frame['close']) => {
-    frames.push({ parent: out, close });
-    out = [];
+  const close = () => {
+    const { parent, wrap } = frames.pop()!;
+    parent.push(wrap(children));
+    children = parent;
   };
-  const leave = () => {
-    const frame = frames.pop()!;
-    const children = out;
-    out = frame.parent;
-    add(frame.close(children));
-  };
-  const emphasis = (tag: Tag) =>
-    enter((children) => (frames.length < MAX_NESTING ? h(tag, null, children) : children));
 
   for (const token of tokens) {
-    switch (token.type) {
-      case 'text':
-      case 'bracket':
-        add(token.text);
-        break;
-      case 'run':
-        token.closes.forEach(leave);
-        add(token.char.repeat(token.count));
-        for (let i = token.opens.length - 1; i >= 0; i--) emphasis(token.opens[i]!);
-        break;
-      case 'open':
-        linksOpen++;
-        enter((children) => {
-          const label = token.image ? plainText(children) : children;
-          // An image is never fetched: it becomes a link to itself, labelled with its alt text.
-          return --linksOpen ? label : link(token, label, plainText(children));
-        });
-        break;
-      case 'close':
-        leave();
-        break;
-      case 'code':
-        add(h('code', null, token.text));
-        break;
-      case 'url':
-        add(linksOpen ? token.text : link(token, token.text, token.text));
-        break;
-      case 'break':
-        add(h('br', null));
-        break;
-      default:
-        token satisfies never;
+    if (typeof token === 'string' || 'type' in token) children.push(token);
+    else if ('end' in token) {
+      close();
+      links--;
+    } else if ('opens' in token) {
+      token.closes.forEach(close);
+      if (token.count) children.push(token.char.repeat(token.count));
+      for (const tag of [...token.opens].reverse()) open((inner) => (frames.length < MAX_NESTING ? h(tag, null, inner) : inner));
+    } else if (token.target === undefined) children.push(token.text);
+    else {
+      const nested = links++ > 0;
+      open((inner) => {
+        const labelText = plainText(inner);
+        // An image is never fetched: it becomes a link to itself, labelled with its alt text.
+        const label = token.image ? labelText : inner;
+        return nested ? label : link(token.target!, token.title ?? '', label, labelText);
+      });
     }
   }
-  return out;
+  return children;
 }

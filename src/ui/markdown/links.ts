@@ -22,88 +22,68 @@ export function safeHref(raw: string): string | null {
   }
 }
 
-/** A label that reads as a URL or a domain name: `bank.example`, `www.bank.example/login`, `https://…`. */
-const URL_LIKE = /^(?:[a-z][a-z\d+.-]*:\/\/)?[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.\p{L}[\p{L}\p{N}-]*\.?(?::\d+)?(?:[/?#]\S*)?$/iu;
-const HAS_SCHEME = /^[a-z][a-z\d+.-]*:\/\//i;
+/** A label that reads as a web address: `bank.example`, `www.bank.example/login`, `https://bank.example`. */
+const WEB_ADDRESS = /^(?:[a-z][\w+.-]*:\/\/)?(?:[\p{L}\p{N}_-]+\.)+\p{L}[\p{L}\p{N}-]*\.?(?::\d+)?(?:[/?#]\S*)?$/iu;
 
 const withoutWww = (host: string) => host.replace(/^www\./, '');
 
 /**
  * Where a link really goes, when its label names somewhere else: `[https://bank.example](https://elsewhere.test)`
- * must not pass for a link to the bank. Null when the label is no URL or names the same host.
+ * must not pass for a link to the bank. Null when the label is no web address or names the same host.
  */
-function destinationHint(label: string, href: string): string | null {
-  const text = label.trim();
-  if (text.length > 300 || !URL_LIKE.test(text)) return null;
-  const target = new URL(href);
-  let named: string;
+function realDestination(label: string, href: string): string | null {
+  if (label.length > 300 || !WEB_ADDRESS.test(label)) return null;
   try {
-    named = new URL(HAS_SCHEME.test(text) ? text : `http://${text}`).hostname;
+    const named = new URL(label.includes('://') ? label : `http://${label}`).hostname;
+    const target = new URL(href);
+    if (withoutWww(named) === withoutWww(target.hostname)) return null;
+    // mailto: and tel: have no host: their address is what the visitor needs to see.
+    return target.hostname || target.href.slice(target.protocol.length);
   } catch {
     return null;
   }
-  if (withoutWww(named) === withoutWww(target.hostname)) return null;
-  // mailto: and tel: have no host: their address is what the visitor needs to see.
-  return target.hostname || target.href.slice(target.protocol.length);
-}
-
-/** Where a link goes, as written (`title` may be empty). */
-export interface LinkTarget {
-  target: string;
-  title?: string;
 }
 
 /**
- * A link to `target` showing `label` (whose plain text is `labelText`): a link that opens in a new tab,
- * its label isolated from the surrounding text's direction, with the real host after a label that names
- * another one. A target that cannot be a safe link is shown as text after the label, with its title.
+ * A link to `target` labelled `label` (whose text is `labelText`): it opens in a new tab, its label is
+ * isolated from the direction of the text around it, and a label that names another site is followed by
+ * the real one. A target that cannot be a safe link is shown as text after the label, with its title.
  */
-export function link({ target, title }: LinkTarget, label: ComponentChildren, labelText: string): ComponentChildren {
+export function link(target: string, title: string, label: ComponentChildren, labelText: string): ComponentChildren {
   const href = safeHref(target);
   if (!href) {
-    const written = [target && target !== labelText ? target : '', title && `"${title}"`].filter(Boolean).join(' ');
+    const written = [target !== labelText && target, title && `"${title}"`].filter(Boolean).join(' ');
     if (!labelText) return written;
     return written ? [label, ` (${written})`] : label;
   }
-  const hint = destinationHint(labelText, href);
+  const destination = realDestination(labelText.trim(), href);
   return h(
     'a',
     { href, title: title || undefined, target: '_blank', rel: 'noopener noreferrer' },
     h('bdi', null, labelText ? label : target),
-    hint && h('span', { class: 'link-host' }, ` (${hint})`),
+    destination && h('span', { class: 'link-host' }, ` (${destination})`),
   );
 }
 
-/** Characters that end a bare URL, and those that may not be its last one. */
-const URL_STOP = /[\s<]/;
+/** The start of a bare URL and its domain (at least two parts), and characters that may not end one. */
+const BARE_URL = /(?:https?:\/\/|www\.)[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+[^\s<]*/iuy;
 const TRAILING_PUNCTUATION = /[?!.,:*_~'";]/;
-/** The start of a bare URL with its domain: at least two dot-separated parts. */
-const URL_START = /(?:https?:\/\/|www\.)[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+/iuy;
 
 /**
  * The end of a bare `http(s)://` or `www.` URL starting at `start` (GitHub's extended autolinks), or -1.
- * Trailing punctuation is not part of it, nor a closing parenthesis that has no opening one inside it:
+ * Trailing punctuation is not part of it, nor a closing parenthesis without an opening one inside it:
  * `(see https://en.wikipedia.org/wiki/Mercury_(planet))` keeps the planet's parenthesis.
  */
 export function bareUrlEnd(text: string, start: number): number {
-  // The domain first: it is short, so a failed start costs little however long the text after it.
-  URL_START.lastIndex = start;
-  if (!URL_START.test(text)) return -1;
-  let end = start;
-  let open = 0;
-  let close = 0;
-  while (end < text.length && !URL_STOP.test(text[end]!)) {
-    if (text[end] === '(') open++;
-    else if (text[end] === ')') close++;
-    end++;
-  }
+  BARE_URL.lastIndex = start;
+  if (!BARE_URL.test(text)) return -1;
+  let end = BARE_URL.lastIndex;
+  let unclosed = 0;
+  for (let at = start; at < end; at++) unclosed += text[at] === '(' ? 1 : text[at] === ')' ? -1 : 0;
   for (;;) {
     const last = text[end - 1]!;
-    if (TRAILING_PUNCTUATION.test(last)) end--;
-    else if (last === ')' && close > open) {
-      end--;
-      close--;
-    } else break;
+    if (last === ')' && unclosed < 0) unclosed++;
+    else if (!TRAILING_PUNCTUATION.test(last)) return end;
+    end--;
   }
-  return end;
 }
