@@ -26,7 +26,8 @@ const tests = (createRequire(import.meta.url)('commonmark-spec') as { tests: Exa
 
 /**
  * Where the widget departs from the spec on purpose. The first ones are applied to the spec's expected
- * HTML before comparing; the last ones name the examples they change.
+ * HTML before comparing, and examples that differ only by one of them count as passing; the last ones are
+ * spec corners given up to keep the renderer small, and their examples count as failures.
  */
 const DEVIATIONS = {
   headings: 'Every heading is one level (h3, under the panel title); an empty heading is left out.',
@@ -36,9 +37,15 @@ const DEVIATIONS = {
   softBreaks: 'A line break inside a paragraph is shown as a line break.',
   rawHtml: 'No raw HTML: it stays text (the "HTML blocks" and "Raw HTML" sections and examples using it are out of scope).',
   references: 'No link reference definitions: they stay text (that section and examples using them are out of scope).',
-  entities: 'Named character references are a common subset; an unknown name stays text.',
+  entities: 'Named character references are the two dozen assistants write; an unknown name stays text.',
   bareUrls: 'Bare http(s):// and www. URLs become links, as on GitHub.',
   spacedTargets: 'A link target with spaces (`[list](Price List.pdf)`) is read up to its closing parenthesis.',
+  // Given up:
+  splitTabs: 'A tab that a quote or list marker cuts in two (`>\t\tfoo`, `-\t\tfoo`) counts from the content, not from the line start.',
+  lazyLines: 'A line without its quote\'s `>` goes on with the quote when its last line was text, even text of a code block or before an underline.',
+  trailingSpace: 'White space at the very end of a reply is dropped, blank lines of a last indented code block too.',
+  unicodeSpace: 'Any Unicode space (not only ASCII) separates a link target from its title.',
+  autolinkBackslash: 'Autolinks go through the URL parser, which reads a backslash as a slash in http(s) URLs.',
 } as const;
 
 /** Examples that differ from the spec only by one of the deviations that cannot be applied mechanically. */
@@ -50,6 +57,19 @@ const KNOWN: Record<number, keyof typeof DEVIATIONS> = {
   517: 'images',
   608: 'bareUrls',
   611: 'bareUrls',
+};
+
+/** The examples that fail: spec corners given up to keep the renderer small. */
+const GIVEN_UP: Record<number, keyof typeof DEVIATIONS> = {
+  5: 'splitTabs',
+  6: 'splitTabs',
+  7: 'splitTabs',
+  93: 'lazyLines',
+  118: 'trailingSpace',
+  236: 'lazyLines',
+  237: 'lazyLines',
+  507: 'unicodeSpace',
+  603: 'autolinkBackslash',
 };
 
 const OUT_OF_SCOPE_SECTIONS = new Set(['HTML blocks', 'Raw HTML', 'Link reference definitions']);
@@ -143,15 +163,22 @@ function normalize(html: string): string {
 const inScopeExamples = tests.filter(inScope);
 
 describe('CommonMark 0.31.2 spec examples', () => {
-  it('pass (apart from the listed deviations) for at least 95 % of the in-scope examples', () => {
+  it('pass for at least 95 % of the in-scope examples, and fail only where a deviation is listed', () => {
     const failures: string[] = [];
+    const unlisted: string[] = [];
     let deviating = 0;
     for (const example of inScopeExamples) {
       const actual = normalize(toHtml(renderMarkdown(example.markdown)));
       const expected = normalize(expectedHtml(example.html));
       if (actual === expected) continue;
-      if (KNOWN[example.number]) deviating++;
-      else failures.push(`#${example.number} (${example.section})\n  markdown: ${JSON.stringify(example.markdown)}\n  expected: ${expected}\n  actual:   ${actual}`);
+      if (KNOWN[example.number]) {
+        deviating++;
+        continue;
+      }
+      failures.push(`#${example.number}`);
+      if (!GIVEN_UP[example.number]) {
+        unlisted.push(`#${example.number} (${example.section})\n  markdown: ${JSON.stringify(example.markdown)}\n  expected: ${expected}\n  actual:   ${actual}`);
+      }
     }
     const counted = inScopeExamples.length - deviating;
     const passed = counted - failures.length;
@@ -159,7 +186,9 @@ describe('CommonMark 0.31.2 spec examples', () => {
       `CommonMark spec: ${passed} of ${counted} in-scope examples pass (${((100 * passed) / counted).toFixed(1)} %); ` +
         `${deviating} differ only by a listed deviation; ${tests.length - inScopeExamples.length} out of scope (raw HTML, reference definitions).`,
     );
-    if (process.env.SPEC_FAILURES) console.log(failures.join('\n'));
-    expect(passed / counted, failures.join('\n')).toBeGreaterThanOrEqual(0.95);
+    expect(passed / counted).toBeGreaterThanOrEqual(0.95);
+    expect(unlisted, unlisted.join('\n')).toEqual([]);
+    // The list stays true: an example that passes again leaves it.
+    expect(failures).toEqual(Object.keys(GIVEN_UP).map((number) => `#${number}`));
   });
 });

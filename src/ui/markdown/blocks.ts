@@ -78,6 +78,11 @@ function interrupts(line: string): boolean {
   return !!(openingFence(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || (item?.content.trim() && (item.start ?? 1) === 1));
 }
 
+/** Whether `line` goes on the paragraph that `previous` ends although it lacks its container's prefix (a "lazy" line). */
+function isLazy(line: string, previous: string | undefined): boolean {
+  return !isBlank(line) && !isBlank(previous) && !interrupts(line);
+}
+
 /** The cells of a table row: split at pipes that are not escaped, the outer pipes optional. */
 function tableCells(row: string): string[] {
   return row
@@ -122,9 +127,6 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
   let blankBefore = false;
   let at = 0;
 
-  /** A line that goes on the paragraph before it although it lacks its container's prefix (a "lazy" line). */
-  const isLazy = (line: string | undefined, previous: string | undefined) => !isBlank(line) && !isBlank(previous) && !interrupts(line!);
-
   /** A block quote: its lines without their `>`, and lazy lines. */
   const quote = (): ComponentChildren => {
     const quoted: string[] = [];
@@ -145,10 +147,11 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
     let item: ListItem | null = first;
     while (item?.kind === first.kind) {
       const body = [item.content];
-      // An item may start with one blank line, not two.
       for (at++; at < lines.length; at++) {
         const line = lines[at]!;
-        if (isBlank(line) ? body.length > 1 || body[0] : indentation(line) >= item.width) body.push(outdent(line, item.width));
+        // Blank lines and lines indented as far as its content belong to the item (which may start with one blank line, not two).
+        const indented = isBlank(line) ? body.length > 1 || body[0] !== '' : indentation(line) >= item.width;
+        if (indented) body.push(outdent(line, item.width));
         else if (!listItem(line) && isLazy(line, body[body.length - 1])) body.push(line);
         else break;
       }

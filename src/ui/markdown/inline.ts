@@ -57,7 +57,7 @@ const TEXT_END = /[\n\\`*_~[\]!<&]|(?<![^\s*_~(])(?:https?:\/\/|www\.)/gi;
 const WHITESPACE = /\s/;
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 /** `<scheme:target>` or `<address@domain>`. */
-const AUTOLINK = /<(?:([a-z][a-z\d+.-]{1,31}:[^\s<>]*)|([\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d-]+(?:\.[a-z\d-]+)*))>/iy;
+const AUTOLINK = /<(?:([a-z][a-z\d+.-]{1,31}:[^\s<>]*)|([\w.+-]+@[a-z\d-]+(?:\.[a-z\d-]+)*))>/iy;
 
 /** `<target>`, or a target without spaces whose parentheses pair up (two deep). */
 const TARGET = String.raw`<(?:[^<>\n\\]|\\.)*>|(?!<)(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*\))*`;

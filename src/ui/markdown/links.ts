@@ -23,7 +23,7 @@ export function safeHref(raw: string): string | null {
 }
 
 /** A label that reads as a web address: `bank.example`, `www.bank.example/login`, `https://bank.example`. */
-const WEB_ADDRESS = /^(?:[a-z][\w+.-]*:\/\/)?(?:[\p{L}\p{N}_-]+\.)+\p{L}[\p{L}\p{N}-]*\.?(?::\d+)?(?:[/?#]\S*)?$/iu;
+const WEB_ADDRESS = /^(?:[a-z]+:\/\/)?[\p{L}\p{N}.-]+\.\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?$/iu;
 
 const withoutWww = (host: string) => host.replace(/^www\./, '');
 
