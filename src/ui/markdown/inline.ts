@@ -242,7 +242,7 @@ export function renderInline(text: string): ComponentChildren[] {
 }
 
 /** The text of rendered children, as a screen reader reads it (a link's label, an image's alt text). */
-export function plainText(children: ComponentChildren): string {
+function plainText(children: ComponentChildren): string {
   if (typeof children === 'string' || typeof children === 'number') return String(children);
   if (Array.isArray(children)) return children.map(plainText).join('');
   const props = (children as VNode<{ children?: ComponentChildren }> | null)?.props;
