@@ -1,10 +1,11 @@
-import { useMemo } from 'preact/hooks';
+import { Component, type ComponentChildren } from 'preact';
 import { messageText, type ChatMessage, type FunctionCallPart, type MessageStatus } from '../model';
 import type { ConversationStore } from '../store/types';
 import { FunctionCallCard } from './FunctionCallCard';
 import { Icon, type IconName } from './Icon';
-import { renderMarkdown } from './markdown';
-import { errorText, type Strings } from './strings';
+import { renderMarkdown, renderPlainText } from './markdown';
+import { Reveal } from './Reveal';
+import { errorText, fill, type Strings } from './strings';
 
 /** Props of {@link Message}. */
 export interface MessageProps {
@@ -18,6 +19,73 @@ export interface MessageProps {
 /** The icon of a status line; the other states show a spinner. */
 const STATUS_ICONS: Partial<Record<MessageStatus, IconName>> = { queued: 'clock', failed: 'alert' };
 
+/** Function-call cards shown at first, and how many more each "And N more" shows. */
+const CARDS_SHOWN = 3;
+const CARDS_PER_REVEAL = 20;
+
+interface AssistantTextProps {
+  text: string;
+  strings: Strings;
+}
+
+/**
+ * An assistant's text as markdown, inside its own guard: should the renderer throw (a bug meeting an odd
+ * reply) or rendering its output fail, this one message falls back to plain text, and the rest of the
+ * chat, the history after a reload included, renders as usual.
+ */
+class AssistantText extends Component<AssistantTextProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static override getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  // A message's text does not change; its status line does, and that must not re-render the markdown.
+  override shouldComponentUpdate(next: AssistantTextProps, state: { failed: boolean }): boolean {
+    return next.text !== this.props.text || next.strings !== this.props.strings || state.failed !== this.state.failed;
+  }
+
+  override render({ text, strings }: AssistantTextProps): ComponentChildren {
+    if (this.state.failed) return renderPlainText(text, strings);
+    try {
+      return renderMarkdown(text, strings);
+    } catch {
+      return renderPlainText(text, strings);
+    }
+  }
+}
+
+/** Props of {@link FunctionCalls}. */
+interface FunctionCallsProps {
+  calls: FunctionCallPart[];
+  id: string;
+  strings: Strings;
+  /** The first card to show, and how many. */
+  from: number;
+  count: number;
+}
+
+/**
+ * Cards of the functions a reply ran: a few, then a button "And N more" that shows the next ones (and moves
+ * focus to them). A reply with thousands of calls costs no more than a few cards until the visitor asks.
+ */
+function FunctionCalls({ calls, id, strings, from, count }: FunctionCallsProps) {
+  const end = from + count;
+  return (
+    <>
+      {calls.slice(from, end).map((part, index) => (
+        <FunctionCallCard key={index} id={`${id}-${from + index}`} part={part} strings={strings} />
+      ))}
+      {end < calls.length && (
+        <Reveal
+          label={fill(strings.moreCalls, { n: (calls.length - end).toLocaleString() })}
+          render={() => <FunctionCalls calls={calls} id={id} strings={strings} from={end} count={CARDS_PER_REVEAL} />}
+        />
+      )}
+    </>
+  );
+}
+
 /**
  * One message: the visitor's as plain text, the assistant's as safe markdown after the cards of the
  * functions it ran. A hidden "You:"/"Assistant:" prefix tells screen-reader users who is speaking.
@@ -28,7 +96,6 @@ export function Message({ message, store, strings, showFunctionCalls }: MessageP
   const { id, role, status, error } = message;
   const user = role === 'user';
   const text = messageText(message);
-  const body = useMemo(() => (user ? text : renderMarkdown(text)), [user, text]);
   const calls = showFunctionCalls
     ? message.parts.filter((part): part is FunctionCallPart => part.type === 'function_call')
     : [];
@@ -37,12 +104,10 @@ export function Message({ message, store, strings, showFunctionCalls }: MessageP
   return (
     <div class={`message from-${role} is-${status}`}>
       <span class="visually-hidden">{user ? strings.you : strings.assistant}: </span>
-      {calls.map((part, index) => (
-        <FunctionCallCard key={index} id={`${id}-${index}`} part={part} strings={strings} />
-      ))}
+      {calls.length > 0 && <FunctionCalls calls={calls} id={id} strings={strings} from={0} count={CARDS_SHOWN} />}
       {text.trim() && (
         <div class="bubble" dir="auto">
-          {body}
+          {user ? text : <AssistantText text={text} strings={strings} />}
         </div>
       )}
       {status !== 'sent' && (

@@ -66,6 +66,12 @@ export interface Strings {
   moreItems: string;
   /** Reveals data nested too deep to show at once; `{n}` entries. */
   expandNested: string;
+  /** A code block's copy button, and what it says after copying or failing to. */
+  copyCode: string;
+  codeCopied: string;
+  copyFailed: string;
+  /** Reveals more of a reply's function-call cards; `{n}` not shown yet. */
+  moreCalls: string;
 }
 
 /** English. */
@@ -116,6 +122,10 @@ export const en: Strings = {
   showMore: 'Show more',
   moreItems: 'Show more ({n} left)',
   expandNested: 'Show nested data ({n})',
+  copyCode: 'Copy',
+  codeCopied: 'Copied',
+  copyFailed: 'Copy failed',
+  moreCalls: 'And {n} more',
 };
 
 /** Fills `{name}` placeholders of a template. */

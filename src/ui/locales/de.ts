@@ -48,4 +48,8 @@ export const strings: Strings = {
   showMore: 'Mehr anzeigen',
   moreItems: 'Mehr anzeigen (noch {n})',
   expandNested: 'Verschachtelte Daten anzeigen ({n})',
+  copyCode: 'Kopieren',
+  codeCopied: 'Kopiert',
+  copyFailed: 'Kopieren fehlgeschlagen',
+  moreCalls: 'Und {n} weitere',
 };

@@ -1,0 +1,289 @@
+/**
+ * Inline markdown (the text of a paragraph, heading or table cell) to Preact children. One scan from left
+ * to right turns code spans, escapes, character references and autolinks into tokens and sets emphasis
+ * runs and brackets aside; a `]` with a target after it makes a link of its bracket, and the emphasis runs
+ * are paired (CommonMark's "process emphasis") inside each link and at the end. Then the tokens are built
+ * into elements with an explicit stack.
+ *
+ * Linear in the text: a code span finds its closing backtick run in an index of the runs by length, the
+ * search for an emphasis opener remembers where it failed, and a link makes every bracket before it
+ * inactive at once. No regular expression is built from the text.
+ */
+import { h, type ComponentChildren, type VNode } from 'preact';
+import { entityAt, ESCAPABLE, unescapeText } from './entities';
+import { bareUrlEnd, link } from './links';
+
+type Tag = 'em' | 'strong' | 'del';
+
+/** A run of `*`, `_` or `~~`, whose characters end up opening or closing elements, or as text. */
+interface Run {
+  char: string;
+  /** Characters not used by emphasis (yet). */
+  count: number;
+  /** Its length as written, which the "multiple of 3" rule reads. */
+  length: number;
+  canOpen: boolean;
+  canClose: boolean;
+  /** The elements it opens and closes, innermost first. */
+  opens: Tag[];
+  closes: Tag[];
+}
+
+/** A `[` or `![`, and where it leads once it turns out to start a link (an autolink is one from the start). */
+interface Opening {
+  text: string;
+  image?: boolean;
+  target?: string;
+  title?: string;
+}
+
+/** Where a link's text ends. */
+const LINK_END = { end: true } as const;
+
+type Token = string | VNode | Run | Opening | typeof LINK_END;
+
+/** An unclosed `[` or `![`: its token, and how many emphasis runs were set aside before it. */
+interface Bracket {
+  opening: Opening;
+  index: number;
+  runs: number;
+}
+
+/** Emphasis nested deeper than this keeps its text but no more elements (the DOM stays shallow). */
+const MAX_NESTING = 16;
+
+/** Where plain text ends: a character that may start something, or a bare URL at the start of a word. */
+const TEXT_END = /[\n\\`*_~[\]!<&]|(?<![^\s*_~(])(?:https?:\/\/|www\.)/gi;
+const WHITESPACE = /\s/;
+const PUNCTUATION = /[\p{P}\p{S}]/u;
+/** `<scheme:target>` or `<address@domain>`. */
+const AUTOLINK = /<(?:([a-z][a-z\d+.-]{1,31}:[^\s<>]*)|([\w.+-]+@[a-z\d-]+(?:\.[a-z\d-]+)*))>/iy;
+
+/** `<target>`, or a target without spaces whose parentheses pair up (two deep). */
+const TARGET = String.raw`<(?:[^<>\n\\]|\\.)*>|(?!<)(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*\))*`;
+/** `"title"`, `'title'` or `(title)`. */
+const TITLE = String.raw`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)`;
+/** `(target "title")` after a link's text. */
+const LINK_TAIL = new RegExp(String.raw`\(\s*(${TARGET})(?:\s+(${TITLE}))?\s*\)`, 'y');
+/**
+ * Not CommonMark: a target with spaces (`[price list](Price List 2024.pdf)`), as assistants write file
+ * names, so that it is shown rather than lost.
+ */
+const SPACED_TAIL = /\(([^()[\]<>"\n\\]{1,200})\)/y;
+
+/** Runs `pattern` (sticky) on `text` at `at`. */
+function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
+  pattern.lastIndex = at;
+  return pattern.exec(text);
+}
+
+/** Where each backtick run of `text` starts, by length, the last one first. */
+function backtickRuns(text: string): Map<number, number[]> {
+  const runs = new Map<number, number[]>();
+  for (const run of [...text.matchAll(/`+/g)].reverse()) {
+    const starts = runs.get(run[0].length) ?? [];
+    runs.set(run[0].length, starts);
+    starts.push(run.index);
+  }
+  return runs;
+}
+
+/**
+ * Pairs emphasis runs (CommonMark's "process emphasis"): each run that may close takes the nearest run
+ * before it that may open, of the same character, unless the "multiple of 3" rule forbids; the runs
+ * between them stay text. Where a search found nothing, the next search of its kind stops.
+ */
+function pairEmphasis(runs: Run[]): void {
+  const openers: Run[] = [];
+  const floors = new Map<string, number>();
+  for (const closer of runs) {
+    const kind = closer.char + closer.canOpen + (closer.length % 3);
+    while (closer.canClose && closer.count) {
+      const floor = Math.min(floors.get(kind) ?? 0, openers.length);
+      let index = openers.length - 1;
+      while (index >= floor && !canPair(openers[index]!, closer)) index--;
+      if (index < floor) {
+        floors.set(kind, openers.length);
+        break;
+      }
+      const opener = openers[index]!;
+      openers.length = index + 1;
+      const used = closer.char === '~' ? 2 : Math.min(2, opener.count, closer.count);
+      const tag: Tag = closer.char === '~' ? 'del' : used === 2 ? 'strong' : 'em';
+      opener.count -= used;
+      closer.count -= used;
+      opener.opens.push(tag);
+      closer.closes.push(tag);
+      if (!opener.count) openers.pop();
+      for (const [key, value] of floors) floors.set(key, Math.min(value, openers.length));
+    }
+    if (closer.canOpen && closer.count) openers.push(closer);
+  }
+}
+
+function canPair(opener: Run, closer: Run): boolean {
+  // A run that may both open and close pairs only when the lengths' sum is no multiple of 3 (or both are).
+  const bothWays = opener.canClose || closer.canOpen;
+  const multipleOf3 = (opener.length + closer.length) % 3 === 0 && (opener.length % 3 !== 0 || closer.length % 3 !== 0);
+  return opener.char === closer.char && !(bothWays && multipleOf3);
+}
+
+/** Inline markdown to children. */
+export function renderInline(text: string): ComponentChildren[] {
+  const tokens: Token[] = [];
+  const runs: Run[] = [];
+  const brackets: Bracket[] = [];
+  // Brackets before this token cannot start a link any more: links do not contain links.
+  let linkFloor = 0;
+  const backticks = text.includes('`') ? backtickRuns(text) : new Map<number, number[]>();
+
+  const add = (token: Token) => {
+    const last = tokens[tokens.length - 1];
+    if (typeof token === 'string' && typeof last === 'string') tokens[tokens.length - 1] = last + token;
+    else tokens.push(token);
+  };
+
+  /** A `]`: the end of a link when a target follows and its bracket may still start one. Returns where to go on. */
+  const closeBracket = (at: number): number => {
+    const bracket = brackets.pop();
+    const canLink = bracket && (bracket.opening.image || bracket.index >= linkFloor);
+    const tail = canLink ? (matchAt(LINK_TAIL, text, at + 1) ?? matchAt(SPACED_TAIL, text, at + 1)) : null;
+    if (!bracket || !tail) {
+      add(']');
+      return at + 1;
+    }
+    const [whole, target = '', title = ''] = tail;
+    bracket.opening.target = unescapeText(target.startsWith('<') ? target.slice(1, -1) : target.trim());
+    bracket.opening.title = unescapeText(title.slice(1, -1));
+    pairEmphasis(runs.splice(bracket.runs));
+    tokens.push(LINK_END);
+    if (!bracket.opening.image) linkFloor = tokens.length;
+    return at + 1 + whole.length;
+  };
+
+  let at = 0;
+  while (at < text.length) {
+    const c = text[at]!;
+    const autolink = c === '<' ? matchAt(AUTOLINK, text, at) : null;
+    const entity = c === '&' ? entityAt(text, at) : null;
+    const urlEnd = /[hw]/i.test(c) && (at === 0 || /[\s*_~(]/.test(text[at - 1]!)) ? bareUrlEnd(text, at) : -1;
+    let end = at + 1;
+    if (c === '\n' || (c === '\\' && text[end] === '\n')) {
+      // A line break; the spaces before it are not text.
+      const last = tokens[tokens.length - 1];
+      if (typeof last === 'string') tokens[tokens.length - 1] = last.trimEnd();
+      tokens.push(h('br', null));
+      if (c === '\\') end++;
+    } else if (c === '\\') {
+      const escaped = ESCAPABLE.test(text.charAt(end));
+      add(escaped ? text[end++]! : c);
+    } else if (c === '`') {
+      while (text[end] === '`') end++;
+      const length = end - at;
+      const starts = backticks.get(length) ?? [];
+      while (starts.length && starts[starts.length - 1]! < end) starts.pop();
+      const close = starts.pop();
+      if (close === undefined) add(text.slice(at, end));
+      else {
+        let code = text.slice(end, close).replace(/\n/g, ' ');
+        // One space on each side is padding, unless the code is nothing but spaces.
+        if (code.length > 2 && code[0] === ' ' && code.endsWith(' ') && /[^ ]/.test(code)) code = code.slice(1, -1);
+        add(h('code', null, code));
+        end = close + length;
+      }
+    } else if (c === '*' || c === '_' || c === '~') {
+      while (text[end] === c) end++;
+      const length = end - at;
+      const before = text[at - 1] ?? ' ';
+      const after = text[end] ?? ' ';
+      const leftFlanking = !WHITESPACE.test(after) && (!PUNCTUATION.test(after) || WHITESPACE.test(before) || PUNCTUATION.test(before));
+      const rightFlanking = !WHITESPACE.test(before) && (!PUNCTUATION.test(before) || WHITESPACE.test(after) || PUNCTUATION.test(after));
+      // `_` does not open or close inside a word (snake_case stays text); tildes strike through only as `~~`.
+      const underscore = c === '_';
+      const tildes = c !== '~' || length === 2;
+      const run: Run = {
+        char: c,
+        count: length,
+        length,
+        canOpen: tildes && leftFlanking && (!underscore || !rightFlanking || PUNCTUATION.test(before)),
+        canClose: tildes && rightFlanking && (!underscore || !leftFlanking || PUNCTUATION.test(after)),
+        opens: [],
+        closes: [],
+      };
+      tokens.push(run);
+      runs.push(run);
+    } else if (c === '[' || (c === '!' && text[end] === '[')) {
+      const opening: Opening = { text: c === '!' ? '![' : '[', image: c === '!' };
+      brackets.push({ opening, index: tokens.length, runs: runs.length });
+      tokens.push(opening);
+      end = at + opening.text.length;
+    } else if (c === ']') {
+      end = closeBracket(at);
+    } else if (autolink) {
+      const [whole, uri, email] = autolink;
+      tokens.push({ text: '', target: uri ?? `mailto:${email}` }, uri ?? email!, LINK_END);
+      end = at + whole.length;
+    } else if (entity) {
+      add(entity.value);
+      end = at + entity.length;
+    } else if (urlEnd > 0) {
+      const url = text.slice(at, urlEnd);
+      tokens.push({ text: '', target: /^www\./i.test(url) ? `http://${url}` : url }, url, LINK_END);
+      end = urlEnd;
+    } else {
+      TEXT_END.lastIndex = end;
+      end = TEXT_END.exec(text)?.index ?? text.length;
+      add(text.slice(at, end));
+    }
+    at = end;
+  }
+  pairEmphasis(runs);
+  return build(tokens);
+}
+
+/** The text of rendered children, as a screen reader reads it (a link's label, an image's alt text). */
+function plainText(children: ComponentChildren): string {
+  if (typeof children === 'string' || typeof children === 'number') return String(children);
+  if (Array.isArray(children)) return children.map(plainText).join('');
+  const props = (children as VNode<{ children?: ComponentChildren }> | null)?.props;
+  return props ? plainText(props.children) : '';
+}
+
+/** Builds tokens into children: an element starts at each opening token and ends at its closing one. */
+function build(tokens: Token[]): ComponentChildren[] {
+  const frames: { parent: ComponentChildren[]; wrap: (children: ComponentChildren[]) => ComponentChildren }[] = [];
+  let children: ComponentChildren[] = [];
+  // Links open around the current token: inside one, a link or an image is shown as its text.
+  let links = 0;
+  const open = (wrap: (children: ComponentChildren[]) => ComponentChildren) => {
+    frames.push({ parent: children, wrap });
+    children = [];
+  };
+  const close = () => {
+    const { parent, wrap } = frames.pop()!;
+    parent.push(wrap(children));
+    children = parent;
+  };
+
+  for (const token of tokens) {
+    if (typeof token === 'string' || 'type' in token) children.push(token);
+    else if ('end' in token) {
+      close();
+      links--;
+    } else if ('opens' in token) {
+      token.closes.forEach(close);
+      if (token.count) children.push(token.char.repeat(token.count));
+      for (const tag of [...token.opens].reverse()) open((inner) => (frames.length < MAX_NESTING ? h(tag, null, inner) : inner));
+    } else if (token.target === undefined) children.push(token.text);
+    else {
+      const nested = links++ > 0;
+      open((inner) => {
+        const labelText = plainText(inner);
+        // An image is never fetched: it becomes a link to itself, labelled with its alt text.
+        const label = token.image ? labelText : inner;
+        return nested ? label : link(token.target!, token.title ?? '', label, labelText);
+      });
+    }
+  }
+  return children;
+}
