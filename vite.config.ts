@@ -72,15 +72,17 @@ export default defineConfig(({ mode, command }) => {
         emptyOutDir: true,
         target: 'es2020',
         cssTarget: CSS_TARGET,
+        // Terser, three passes: it squeezes the panel about half a kilobyte (gzip) more than the default
+        // minifier. (Vite would leave an ES library's whitespace and /* @__PURE__ */ notes in place; this
+        // one is loaded by browsers as it is.)
+        minify: 'terser',
+        terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
         lib: { entry: here('./src/panel/index.ts'), formats: ['es'] },
         rolldownOptions: {
           output: {
             entryFileNames: `${PANEL_PREFIX}[hash].js`,
             chunkFileNames: 'assistant-chat-[name]-[hash].js',
-            // Vite leaves the whitespace and the /* @__PURE__ */ notes of an ES library in place; this one is
-            // loaded by browsers as it is.
-            minify: true,
-            comments: { legal: true, annotation: false, jsdoc: false },
+
           },
         },
       },
