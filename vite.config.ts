@@ -79,10 +79,12 @@ export default defineConfig(({ mode, command }) => {
         terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
         lib: { entry: here('./src/panel/index.ts'), formats: ['es'] },
         rolldownOptions: {
+          // Code both the panel and a lazy chunk use stays in the panel file (which then exports a little
+          // more), rather than going to a third file the visitor would wait for.
+          preserveEntrySignatures: 'allow-extension',
           output: {
             entryFileNames: `${PANEL_PREFIX}[hash].js`,
             chunkFileNames: 'assistant-chat-[name]-[hash].js',
-
           },
         },
       },

@@ -64,6 +64,28 @@ export interface PanelSettings {
   variables: Record<string, VariableValue>;
   /** `data-show-function-calls`: show tool-call cards. Default true. */
   showFunctionCalls: boolean;
+  /** `data-subtitle`: a line under the title when the conversation is empty. */
+  subtitle: string | undefined;
+  /** `data-avatar`: an https image URL shown in the header and the welcome (loaded when the panel opens). */
+  avatar: string | undefined;
+  /** `data-starters`: up to four prompts (a JSON array of strings) the visitor can send with one click. */
+  starters: string[];
+  /** `data-disclaimer`: a short line above the composer (markdown links allowed), e.g. what happens to messages. */
+  disclaimer: string | undefined;
+  /** `data-consent`: `required` locks the composer until the visitor accepts the disclaimer. Default `none`. */
+  consent: 'none' | 'required';
+  /** `data-prechat`: a form asked before the conversation starts; its answers become variables. */
+  prechat: PrechatField[];
+}
+
+/** One field of the pre-chat form (`data-prechat`). */
+export interface PrechatField {
+  /** The variable the answer fills (`{{name}}` in the assistant's prompt and greeting). */
+  name: string;
+  /** What the visitor reads. */
+  label: string;
+  type: 'text' | 'email' | 'tel';
+  required: boolean;
 }
 
 /** The validated configuration every part of the widget reads. */
@@ -172,7 +194,7 @@ export const LAUNCHER_RULES = {
 } satisfies Record<string, Parse>;
 
 /** The settings only the panel reads (src/panel/settings.ts parses them). */
-export const PANEL_KEYS = ['type', 'variables', 'showFunctionCalls'] as const;
+export const PANEL_KEYS = ['type', 'variables', 'showFunctionCalls', 'subtitle', 'avatar', 'starters', 'disclaimer', 'consent', 'prechat'] as const;
 
 /** A setting's key in dataset spelling (`assistantId` is `data-assistant-id`). */
 export type ConfigKey = keyof typeof LAUNCHER_RULES | (typeof PANEL_KEYS)[number];

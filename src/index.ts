@@ -7,7 +7,7 @@ export { mount } from './mount';
 export type { MountOptions, WidgetHandle, WidgetEvent, WidgetEventMap } from './mount';
 export { ChatWidget } from './widget';
 export type { ChatWidgetProps } from './widget';
-export { parseConfig } from './panel/settings';
+export { parseConfig } from './panel/problems';
 export type {
   ConfigContext,
   Corner,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, readAttributes, type WidgetConfig } from '../src/config';
-import { PANEL_DEFAULTS, parseConfig } from '../src/panel/settings';
+import { parseConfig } from '../src/panel/problems';
+import { PANEL_DEFAULTS } from '../src/panel/settings';
 
 const ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 const context = { scriptSrc: 'https://cdn.example.com/widget/widget.js', pageUrl: 'https://shop.example.org/help/' };
@@ -30,6 +31,12 @@ describe('parseConfig', () => {
       launcher: 'default',
       offset: '20px 20px',
       zIndex: 2147480000,
+      subtitle: undefined,
+      avatar: undefined,
+      starters: [],
+      disclaimer: undefined,
+      consent: 'none',
+      prechat: [],
     });
     expect(result.target).toBeUndefined();
     expect(result.inline).toBe(false);
@@ -76,6 +83,12 @@ describe('parseConfig', () => {
       launcher: 'none',
       offset: '24px 88px',
       zIndex: 1000,
+      subtitle: undefined,
+      avatar: undefined,
+      starters: [],
+      disclaimer: undefined,
+      consent: 'none',
+      prechat: [],
     });
     expect(result.target).toBe('#help');
   });

@@ -21,7 +21,7 @@ import { ChatPanel } from '../ui/Panel';
 import panelCss from '../ui/panel.css?inline';
 import { en, fill, LANGUAGES, stringsFor, type Strings } from '../ui/strings';
 import { PANEL_ID, type Panel, type PanelHost } from './contract';
-import { describeProblems, parsePanelSettings } from './settings';
+import { parsePanelSettings, type Issue } from './settings';
 
 export type { Panel, PanelHost, PanelModule } from './contract';
 
@@ -61,14 +61,26 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
   // The words of each language the panel has spoken so far; any but English arrive as a file of their own.
   const words: Record<string, Strings> = { en };
 
-  /** Parses every setting (the launcher's too), telling the site owner in one message what was not understood. */
+  /**
+   * Tells the site owner, in one message, what was not understood in the settings (each thing once). The
+   * words are a file of their own, loaded only when there is something to say.
+   */
+  function tell(issues: Issue[], problems: string[], values: Record<string, unknown>) {
+    if (!issues.length && !problems.length) return;
+    void import('./problems').then(({ describeIssues }) => {
+      const sentences = [...problems, ...describeIssues(issues, settings, values, context.source)];
+      log('warn', sentences.filter((sentence) => !told.has(sentence) && told.add(sentence)).join(' '));
+    });
+  }
+
+  /** Parses every setting (the launcher's too), and tells the site owner what was not understood. */
   function read(previous?: WidgetConfig): Reading {
     const launcher = host.readLauncher();
-    const panel = parsePanelSettings(settings, context.source);
-    const problems = [...launcher.problems, ...describeProblems(launcher.invalid, settings, launcher.values, context.source), ...panel.problems];
-    log('warn', problems.filter((problem) => !told.has(problem) && told.add(problem)).join(' '));
+    const panel = parsePanelSettings(settings);
+    const invalid: Issue[] = launcher.invalid.map((setting) => ({ kind: 'invalid', setting }));
     // A bad assistant id in an update keeps the current one (there was a good one, or there would be no widget).
     const config: WidgetConfig = { ...previous!, ...launcher.values, ...launcher.config, ...panel.settings };
+    tell([...invalid, ...panel.issues], launcher.problems, config as unknown as Record<string, unknown>);
     const { base } = resolveLanguage(config.locale);
     const waiting = !words[base] && !!LANGUAGES[base];
     // (Read again when they have come; a language that cannot load keeps English.)

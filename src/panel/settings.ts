@@ -1,112 +1,150 @@
 /**
- * The settings only the panel needs (`data-type`, `data-variables`, `data-show-function-calls`), and the
- * words for every setting that was not understood, the launcher's included: the panel tells the site owner
- * when it loads, so that the launcher script carries no messages. `parseConfig` does it all at once, for
- * code that wants the whole configuration up front.
+ * The settings only the panel needs (`data-type`, `data-variables`, `data-starters`, `data-prechat`, …),
+ * parsed when the panel loads so that the launcher script carries none of their rules. Parsing yields
+ * values and, for what it did not understand, `Issue`s: data, not words. The words for the site owner are
+ * in ./problems.ts, which the panel loads only when there is something to tell.
  */
-import { isObject } from '../api/client';
+import { isObject } from '../api/json';
 import type { VariableValue } from '../api/types';
-import {
-  CHOICES,
-  DEFAULTS,
-  applyRules,
-  flag,
-  oneOf,
-  parseLauncherConfig,
-  settingName,
-  type ConfigContext,
-  type ConfigSource,
-  type PanelSettings,
-  type ParseResult,
-  type WidgetConfig,
-} from '../config';
+import { applyRules, flag, oneOf, type Parse, type PanelSettings, type PrechatField } from '../config';
 
 /** The defaults of the panel's settings (the launcher's: `DEFAULTS` in src/config.ts). */
 export const PANEL_DEFAULTS = {
   type: 'widget',
   showFunctionCalls: true,
+  consent: 'none',
 } as const;
 
-/** The conversation types (`data-type`). */
-const TYPES = 'widget, test';
+/** The conversation types (`data-type`) and consent choices (`data-consent`). */
+export const PANEL_CHOICES = {
+  type: 'widget, test',
+  consent: 'none, required',
+} as const;
+
+/** The most starter prompts shown, and the most fields of a pre-chat form. */
+export const MAX_STARTERS = 4;
+export const MAX_FIELDS = 6;
+
+/** An https URL (an image the widget may load). */
+const httpsUrl: Parse = (value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Any text. */
+const text: Parse = (value) => value;
 
 const PANEL_RULES = {
-  type: oneOf(TYPES),
+  type: oneOf(PANEL_CHOICES.type),
   showFunctionCalls: flag,
-};
-
-/** What a setting should have been, for the sentence that tells the site owner. */
-const EXPECTED: Record<string, string> = {
-  apiBase: 'is not an http(s) URL',
-  type: `is not one of ${TYPES}`,
-  theme: `is not one of ${CHOICES.theme}`,
-  storage: `is not one of ${CHOICES.storage}`,
-  launcher: `is not one of ${CHOICES.launcher}`,
-  offset: 'is not one or two CSS lengths like 24px 88px',
-  zIndex: 'is not a whole number like 1000',
-  position: `is not one of ${CHOICES.position}`,
-  color: `is not a hex colour like ${DEFAULTS.color}`,
-  locale: 'is not a language tag like de-AT',
-  open: 'is not one of true, false',
-  inline: 'is not one of true, false',
-  showFunctionCalls: 'is not one of true, false',
-};
+  subtitle: text,
+  avatar: httpsUrl,
+  disclaimer: text,
+  consent: oneOf(PANEL_CHOICES.consent),
+} satisfies Record<string, Parse>;
 
 /**
- * One sentence per setting in `keys` whose value (in `settings`) was not understood: what it was, what it
- * should have been, and what is used instead (in `values`).
+ * Something in the settings that was not understood (the default, or what could be read, is used):
+ * - `invalid`: the value of `setting` (a key in dataset spelling);
+ * - `not-json`: `setting` is not the JSON it should be (variables: an object; starters, prechat: an array);
+ * - `left-out`: an entry of `setting` (its `key` or index) could not be used;
+ * - `too-many`: `setting` has `count` entries, more than the widget shows.
  */
-export function describeProblems(keys: readonly string[], settings: Record<string, unknown>, values: Record<string, unknown>, source?: ConfigSource): string[] {
-  return keys.map(
-    // Only the locale has no default of its own.
-    (key) => `${settingName(key, source)} "${String(settings[key]).trim()}" ${EXPECTED[key]}; using ${values[key] ?? "the page's language"}.`,
-  );
+export type Issue =
+  | { kind: 'invalid'; setting: string }
+  | { kind: 'not-json'; setting: 'variables' | 'starters' | 'prechat' }
+  | { kind: 'left-out'; setting: 'variables' | 'starters' | 'prechat'; key: string | number }
+  | { kind: 'too-many'; setting: 'starters' | 'prechat'; count: number };
+
+/** The panel's settings as used, and what was not understood in them. */
+export interface PanelParseResult {
+  settings: PanelSettings;
+  issues: Issue[];
 }
 
-/** Parses the panel's settings (as the launcher handed them on); every problem is one sentence for the site owner. */
-export function parsePanelSettings(settings: Record<string, unknown>, source?: ConfigSource): { settings: PanelSettings; problems: string[] } {
+/** Parses the panel's settings (as the launcher handed them on, or a developer gave them). */
+export function parsePanelSettings(settings: Record<string, unknown>): PanelParseResult {
   const out: Record<string, unknown> = { ...PANEL_DEFAULTS };
-  const problems = describeProblems(applyRules({ __proto__: null, ...settings }, PANEL_RULES, out), settings, out, source);
-  out.variables = cleanVariables(settings.variables, settingName('variables', source), problems);
-  return { settings: out as unknown as PanelSettings, problems };
+  const issues: Issue[] = applyRules({ __proto__: null, ...settings }, PANEL_RULES, out).map((setting) => ({ kind: 'invalid', setting }));
+  out.variables = cleanVariables(settings.variables, issues);
+  out.starters = cleanStarters(settings.starters, issues);
+  out.prechat = cleanPrechat(settings.prechat, issues);
+  return { settings: out as unknown as PanelSettings, issues };
+}
+
+/** A JSON value given as text (a data attribute) or as itself (a developer's option); undefined when it is not JSON. */
+function fromJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Parses data attributes (or element attributes, or JS options) into the whole validated config: the
- * launcher's settings and the panel's, with one sentence per problem. Pure: reads only the own properties
- * of `input`, and `context`. A missing or malformed assistant id yields `config: null` (no widget).
+ * Keeps the string, finite number and boolean values of a variables object (given as an object or as JSON
+ * text); everything else is left out (an issue each).
  */
-export function parseConfig(input: Record<string, string | undefined>, context: ConfigContext = {}): ParseResult {
-  const launcher = parseLauncherConfig(input, context);
-  const panel = parsePanelSettings(input, context.source);
-  return {
-    config: launcher.config && { ...launcher.config, ...panel.settings },
-    target: launcher.target,
-    inline: launcher.inline,
-    problems: [...launcher.problems, ...describeProblems(launcher.invalid, input, launcher.values, context.source), ...panel.problems],
-  };
-}
-
-/**
- * Keeps the string, finite number and boolean values of a variables object (given as an object or as
- * JSON text); everything else is left out with a problem named after `label`.
- */
-export function cleanVariables(value: unknown, label: string, problems: string[]): Record<string, VariableValue> {
+export function cleanVariables(value: unknown, issues: Issue[]): Record<string, VariableValue> {
   const out: Record<string, VariableValue> = {};
   if (value == null || value === '') return out;
-  try {
-    if (typeof value === 'string') value = JSON.parse(value);
-  } catch {
-    value = null;
-  }
-  if (!isObject(value)) {
-    problems.push(`${label} is not a JSON object like {"name": "Ada"}; no variables are sent.`);
+  const given = fromJson(value);
+  if (!isObject(given)) {
+    issues.push({ kind: 'not-json', setting: 'variables' });
     return out;
   }
-  for (const [key, item] of Object.entries(value)) {
+  for (const [key, item] of Object.entries(given)) {
     // `__proto__` would be taken as the object's prototype, not as a variable.
     if (key !== '__proto__' && (typeof item === 'string' || typeof item === 'boolean' || Number.isFinite(item))) out[key] = item as VariableValue;
-    else problems.push(`${label}.${key} is not a string, number or boolean; left out.`);
+    else issues.push({ kind: 'left-out', setting: 'variables', key });
   }
   return out;
+}
+
+/** Up to four starter prompts: the non-empty strings of a JSON array. */
+function cleanStarters(value: unknown, issues: Issue[]): string[] {
+  if (value == null || value === '') return [];
+  const list = fromJson(value);
+  if (!Array.isArray(list)) {
+    issues.push({ kind: 'not-json', setting: 'starters' });
+    return [];
+  }
+  const prompts: string[] = [];
+  list.forEach((item, index) => {
+    if (typeof item === 'string' && item.trim()) prompts.push(item.trim());
+    else issues.push({ kind: 'left-out', setting: 'starters', key: index });
+  });
+  if (prompts.length > MAX_STARTERS) issues.push({ kind: 'too-many', setting: 'starters', count: prompts.length });
+  return prompts.slice(0, MAX_STARTERS);
+}
+
+/**
+ * The fields of a pre-chat form: a JSON array (or `{ "fields": [...] }`) of `{ name, label, type, required }`,
+ * `name` a variable name of its own, `type` one of text, email, tel (default text).
+ */
+function cleanPrechat(value: unknown, issues: Issue[]): PrechatField[] {
+  if (value == null || value === '') return [];
+  const given = fromJson(value);
+  const list = isObject(given) ? given.fields : given;
+  if (!Array.isArray(list)) {
+    issues.push({ kind: 'not-json', setting: 'prechat' });
+    return [];
+  }
+  const fields: PrechatField[] = [];
+  list.forEach((field: unknown, index) => {
+    const entry = isObject(field) ? field : {};
+    const name = typeof entry.name === 'string' ? entry.name.trim() : '';
+    const type = entry.type ?? 'text';
+    const usable = /^[A-Za-z_]\w{0,39}$/.test(name) && !fields.some((other) => other.name === name) && (type === 'text' || type === 'email' || type === 'tel');
+    if (!usable) return void issues.push({ kind: 'left-out', setting: 'prechat', key: index });
+    const label = typeof entry.label === 'string' && entry.label.trim() ? entry.label.trim() : name;
+    fields.push({ name, label, type, required: entry.required === true });
+  });
+  if (fields.length > MAX_FIELDS) issues.push({ kind: 'too-many', setting: 'prechat', count: fields.length });
+  return fields.slice(0, MAX_FIELDS);
 }

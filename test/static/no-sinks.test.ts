@@ -113,7 +113,7 @@ describe('the built scripts (dist/widget.js and the panel)', () => {
 
   it("touch el.style only inside Preact's branch for the style prop", () => {
     const source = panel();
-    const styleBranches = [...source.matchAll(/[=!]==?\s*["'`]style["'`]/g)].map((match) => match.index);
+    const styleBranches = [...source.matchAll(/[=!]==?\s*["'`]style["'`]|["'`]style["'`]\s*[=!]==?/g)].map((match) => match.index);
     const uses = [...source.matchAll(/\.style\b(?!Sheets)|\bcssText\b/g)].map((match) => match.index);
     expect(uses.length).toBeGreaterThan(0);
     for (const at of uses) {

@@ -31,6 +31,12 @@ export function testConfig(overrides: Partial<WidgetConfig> = {}): WidgetConfig 
     launcher: 'default',
     offset: '20px 20px',
     zIndex: 2147480000,
+    subtitle: undefined,
+    avatar: undefined,
+    starters: [],
+    disclaimer: undefined,
+    consent: 'none',
+    prechat: [],
     ...overrides,
   };
 }
