@@ -72,6 +72,24 @@ export interface Strings {
   copyFailed: string;
   /** Reveals more of a reply's function-call cards; `{n}` not shown yet. */
   moreCalls: string;
+  /** Accessible name of the welcome's starter prompts (`data-starters`). */
+  starters: string;
+  /** The button that accepts the notice of `data-disclaimer` when `data-consent="required"`. */
+  consentAccept: string;
+  /** Shown in the locked composer until the visitor accepts the notice. */
+  consentNeeded: string;
+  /** Above the pre-chat form (`data-prechat`). */
+  prechatIntro: string;
+  /** The pre-chat form's button. */
+  prechatSubmit: string;
+  /** Marks a required field's label. */
+  required: string;
+  /** A required field left empty; `{label}`. */
+  fieldMissing: string;
+  /** An email field that does not hold an email address. */
+  fieldEmail: string;
+  /** A phone field that does not hold a phone number. */
+  fieldTel: string;
 }
 
 /** English. */
@@ -126,6 +144,15 @@ export const en: Strings = {
   codeCopied: 'Copied',
   copyFailed: 'Copy failed',
   moreCalls: 'And {n} more',
+  starters: 'Suggested questions',
+  consentAccept: 'Accept',
+  consentNeeded: 'Accept the notice above to start chatting.',
+  prechatIntro: 'Before we start, please tell us a little about you.',
+  prechatSubmit: 'Start chat',
+  required: 'required',
+  fieldMissing: 'Please fill in {label}.',
+  fieldEmail: 'Please enter an email address like name@example.com.',
+  fieldTel: 'Please enter a phone number (digits, spaces, +, -, parentheses).',
 };
 
 /** Fills `{name}` placeholders of a template. */

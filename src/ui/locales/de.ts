@@ -52,4 +52,13 @@ export const strings: Strings = {
   codeCopied: 'Kopiert',
   copyFailed: 'Kopieren fehlgeschlagen',
   moreCalls: 'Und {n} weitere',
+  starters: 'Vorgeschlagene Fragen',
+  consentAccept: 'Akzeptieren',
+  consentNeeded: 'Bitte akzeptieren Sie den Hinweis oben, um den Chat zu beginnen.',
+  prechatIntro: 'Bevor es losgeht, erzählen Sie uns bitte kurz etwas über sich.',
+  prechatSubmit: 'Chat beginnen',
+  required: 'Pflichtfeld',
+  fieldMissing: 'Bitte füllen Sie „{label}“ aus.',
+  fieldEmail: 'Bitte geben Sie eine E-Mail-Adresse wie name@example.com ein.',
+  fieldTel: 'Bitte geben Sie eine Telefonnummer ein (Ziffern, Leerzeichen, +, -, Klammern).',
 };
