@@ -3,7 +3,7 @@
  * stand-in API (origin B) in Chromium, through the stand-in's fault modes. What is asserted is what the
  * visitor sees in the widget and what the server received: nothing lost, nothing sent twice.
  */
-import type { ConsoleMessage } from 'playwright-core';
+import type { ConsoleMessage, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ASSISTANTS } from '../helpers/stand-in';
 import { useBrowser, useStandIn, useStaticServer } from './helpers/fixtures';
@@ -28,6 +28,21 @@ const SEEN = { timeout: 20_000 };
 
 const shop = (assistantId: string = ASSISTANTS.northwind, type: 'test' | 'widget' = 'test') =>
   widgetPage(site, { assistantId, apiBase: api.url, type });
+
+/**
+ * Runs `ms` of the page's timers at once (its clock installed before it loaded) and asserts that no request
+ * left the page meanwhile: the absence of a retry, proven without waiting for it in real time.
+ */
+async function nothingMoreWithin(page: Page, ms: number) {
+  const requests: string[] = [];
+  const record = (request: Request) => void requests.push(`${request.method()} ${request.url()}`);
+  page.on('request', record);
+  await page.clock.runFor(ms);
+  // A request a timer started is reported before the page answers this round trip.
+  await page.evaluate(() => 0);
+  page.off('request', record);
+  expect(requests).toEqual([]);
+}
 
 /** Opens the shop page and the widget, and waits for the greeting. */
 async function openChat() {
@@ -240,18 +255,20 @@ describe('a stored conversation the server does not know', () => {
 describe('an assistant that cannot chat', () => {
   test('insufficient balance: the visitor reads that the chat is unavailable, and nothing is retried', async () => {
     const { page, errors } = browser;
+    await page.clock.install();
     await page.goto(shop(ASSISTANTS.unfunded, 'widget'));
     const widget = chat(page);
     await widget.open();
 
     await widget.panel.getByRole('alert').filter({ hasText: TEXT.unavailable }).waitFor(SEEN);
-    // Writing anyway is refused with the same words, before anything is sent.
-    await widget.send('where is my order?');
-    await widget.panel.getByRole('alert').filter({ hasText: TEXT.unavailable }).nth(1).waitFor(SEEN);
+    // The composer is locked, and a send from the page's script is refused before anything is sent.
+    await expect.poll(() => widget.input.isDisabled()).toBe(true);
+    await page.evaluate(() => (window as unknown as { AssistantChat(...args: unknown[]): void }).AssistantChat('send', 'where is my order?'));
     expect(await widget.mine('where is my order?').count()).toBe(0);
-    // Nothing retries by itself. Absence needs a window: this one is longer than the store's first
-    // back-off step (1 s) and most of its second (2 s).
-    await page.waitForTimeout(2500);
+    expect(await widget.panel.getByRole('alert').filter({ hasText: TEXT.unavailable }).count()).toBe(1);
+    // Nothing retries by itself: a minute of the page's timers runs at once (every back-off step would have
+    // fired), and the page has asked for nothing more by the time it is done.
+    await nothingMoreWithin(page, 60_000);
     const received = await api.requests();
     expect(summary(received)).toEqual(['POST /conversations → 400']);
     expect(received[0]?.body).toMatchObject({ assistant_id: ASSISTANTS.unfunded, type: 'widget' });
@@ -264,19 +281,19 @@ describe('an assistant that cannot chat', () => {
     page.on('console', (message: ConsoleMessage) => {
       if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
     });
+    await page.clock.install();
     await page.goto(shop(ASSISTANTS.unknown));
     const widget = chat(page);
     await widget.open();
 
     await widget.panel.getByRole('alert').filter({ hasText: TEXT.notFound }).waitFor(SEEN);
-    // Closing and opening again, and trying to write, call nothing more.
+    // Closing and opening again calls nothing more, and the composer stays locked.
     await widget.launcher.click();
     await widget.panel.waitFor({ state: 'hidden' });
-    await widget.open();
-    await widget.send('hello?');
-    expect(await widget.mine('hello?').count()).toBe(0);
-    // Absence needs a window: longer than the store's first back-off step (1 s).
-    await page.waitForTimeout(1500);
+    await widget.launcher.click();
+    await widget.panel.waitFor();
+    await expect.poll(() => widget.input.isDisabled()).toBe(true);
+    await nothingMoreWithin(page, 60_000);
 
     expect(summary(await api.requests())).toEqual(['POST /conversations → 404']);
     const forOwner = warnings.filter((text) => text.includes(ASSISTANTS.unknown));
