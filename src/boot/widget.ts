@@ -14,7 +14,7 @@ import launcherCss from './launcher.css?inline';
 import { createLauncher, showLoadFailure, type Launcher } from './launcher';
 import { adoptStyles, settingsRule } from './styles';
 import { applyLook } from './look';
-import { LAUNCHER_WORDS as words } from './words';
+import { LAUNCHER_WORDS as words, resolveLanguage } from './words';
 
 export type { WidgetEvent, WidgetEventMap } from '../panel/contract';
 
@@ -95,9 +95,16 @@ export function createWidget(target: Element, { config, settings, context, inlin
   host.setAttribute('data-assistant-id', config.assistantId);
   if (inline) host.setAttribute('data-inline', '');
   const root = host.attachShadow({ mode: 'open' });
-  const removeStyles = adoptStyles(root, launcherCss + settingsRule(config), config.nonce);
+  const removeStyles = adoptStyles(root, launcherCss, config.nonce);
   const frame = doc.createElement('div');
-  applyLook(host, frame, config, inline);
+  let removeLook = () => {};
+  /** Shows the settings' look: theme, corner and language on the host and frame; accent, offset and layer in a rule. */
+  function showLook(shown: LauncherConfig) {
+    applyLook(host, frame, shown, inline);
+    removeLook();
+    removeLook = adoptStyles(root, settingsRule(shown), config.nonce);
+  }
+  showLook(config);
   // Keys typed in the widget stay in the widget: outside the shadow root they look as if they came from the
   // host element, so a page's shortcuts (`/`, Space, Escape) could not tell that the visitor is typing.
   for (const type of ['keydown', 'keyup', 'keypress']) frame.addEventListener(type, (event) => event.stopPropagation());
@@ -204,6 +211,9 @@ export function createWidget(target: Element, { config, settings, context, inlin
     settings,
     context,
     readLauncher: () => parseLauncherConfig(settings, context),
+    showLook,
+    addStyles: (css) => adoptStyles(root, css, config.nonce),
+    language: resolveLanguage,
     inline,
     isOpen: () => inline || open,
     close: () => setOpen(false),
@@ -259,6 +269,7 @@ export function createWidget(target: Element, { config, settings, context, inlin
       doc.removeEventListener('click', onTrigger);
       panel?.destroy();
       removeStyles();
+      removeLook();
       host.remove();
       listeners.clear();
     },

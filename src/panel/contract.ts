@@ -2,7 +2,8 @@
  * What the launcher (src/boot/widget.ts) and the lazily loaded panel (src/panel/index.ts) know of each
  * other. Types only: the launcher script carries none of the panel's code.
  */
-import type { ConfigContext, LauncherParseResult } from '../config';
+import type { Language } from '../boot/words';
+import type { ConfigContext, LauncherConfig, LauncherParseResult } from '../config';
 import type { ChatError, ChatMessage } from '../model';
 
 /** What each event of the widget passes to its handler. */
@@ -42,6 +43,16 @@ export interface PanelHost {
   readonly context: ConfigContext;
   /** Parses the launcher's part of the settings (the launcher's own parser, so the panel carries no copy). */
   readLauncher(): LauncherParseResult;
+  /**
+   * Shows the look of the settings: theme, corner and language on the widget's elements, and the accent,
+   * offset and layer in a rule that replaces the previous one. (The launcher's own code, lent like
+   * `readLauncher`, `addStyles` and `language`, so the panel file carries no second copy.)
+   */
+  showLook(config: LauncherConfig): void;
+  /** Adds `css` to the shadow root (with the CSP nonce where a `<style>` is needed); returns its remover. */
+  addStyles(css: string): () => void;
+  /** The visitor's language for a `locale` setting (else the page's, else the browser's). */
+  language(locale: string | undefined): Language;
   /** Only the panel, always shown, inside the page's element. */
   readonly inline: boolean;
   /** Whether the panel is open now (it may have opened while the panel loaded). */

@@ -8,9 +8,6 @@ import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-core
 import { h, render } from 'preact';
 import { createApiClient, type FetchLike } from '../api/client';
 import { browserFetch } from '../api/transport';
-import { adoptStyles, settingsRule } from '../boot/styles';
-import { applyLook } from '../boot/look';
-import { resolveLanguage } from '../boot/words';
 import { log, type WidgetConfig } from '../config';
 import { createBrowserStoreDeps } from '../store/browser';
 import { createConversationStore } from '../store/store';
@@ -53,8 +50,7 @@ interface Reading {
 
 /** Builds the panel for the launcher's widget (see PanelHost); makes no request until it opens, is prepared, or sends. */
 export function createPanel(host: PanelHost, makeStore: StoreFactory = browserStore): Panel {
-  const { root, container, inline, settings, context } = host;
-  const frame = container.parentElement!;
+  const { container, inline, settings, context } = host;
 
   // What the site owner has been told already: each problem once.
   const told = new Set<string>();
@@ -81,7 +77,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     // A bad assistant id in an update keeps the current one (there was a good one, or there would be no widget).
     const config: WidgetConfig = { ...previous!, ...launcher.values, ...launcher.config, ...panel.settings };
     tell([...invalid, ...panel.issues], launcher.problems, config as unknown as Record<string, unknown>);
-    const { base } = resolveLanguage(config.locale);
+    const { base } = host.language(config.locale);
     const waiting = !words[base] && !!LANGUAGES[base];
     // (Read again when they have come; a language that cannot load keeps English.)
     if (waiting) {
@@ -102,15 +98,8 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
   // Bumped when the widget starts over (another assistant, API base, type or storage): a fresh panel.
   let generation = 0;
 
-  const stopStyles = adoptStyles(root, panelCss + functionCallsCss + markdownCss, reading.value.config.nonce);
-  let stopAccent = () => {};
-  const stopLook = effect(() => {
-    const { config } = reading.value;
-    applyLook(root.host, frame, config, inline);
-    // The launcher drew the accent it was given; this one follows updates.
-    stopAccent();
-    stopAccent = adoptStyles(root, settingsRule(config), config.nonce);
-  });
+  const stopStyles = host.addStyles(panelCss + functionCallsCss + markdownCss);
+  const stopLook = effect(() => host.showLook(reading.value.config));
 
   /** Forwards the store's events to the host page, counting the replies that arrive while the panel is closed. */
   const listen = () =>
@@ -190,7 +179,6 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       stopDrawing();
       store.dispose();
       render(null, container);
-      stopAccent();
       stopStyles();
     },
   };

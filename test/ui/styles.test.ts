@@ -40,7 +40,7 @@ describe('the stylesheets', () => {
   });
 
   it('draw a visible focus ring on every focusable control', () => {
-    expect(panelCss).toMatch(/:focus-visible:not\(\.launcher\) \{\s*outline: 2px solid var\(--acw-fg\);/);
+    expect(panelCss).toMatch(/:focus-visible:where\(:not\(\.launcher\)\) \{\s*outline: 2px solid var\(--acw-fg\);/);
   });
 
   it('mirror the panel for right-to-left languages with logical properties', () => {
