@@ -13,9 +13,11 @@ const PICTURES = {
   'test-results/screenshots/widget-phone.png': 'demo/screenshots/widget-phone.png',
   'test-results/demo/demo.png': 'demo/screenshots/demo.png',
   'test-results/demo/phone.png': 'demo/screenshots/phone.png',
+  'test-results/markdown/reply-light-top.png': 'demo/screenshots/markdown-light.png',
+  'test-results/markdown/reply-dark-top.png': 'demo/screenshots/markdown-dark.png',
 };
 
-execSync('npx vitest run --project e2e test/e2e/ui/desktop.test.ts test/e2e/ui/phone.test.ts test/e2e/demo.test.ts', {
+execSync('npx vitest run --project e2e test/e2e/ui/desktop.test.ts test/e2e/ui/phone.test.ts test/e2e/ui/markdown.test.ts test/e2e/demo.test.ts', {
   cwd: root,
   stdio: 'inherit',
 });
