@@ -161,11 +161,21 @@ export function fill(template: string, values: Record<string, string | number>):
 }
 
 /**
- * The languages besides English, by base language: each is a file of its own (src/ui/locales/), which the
- * panel loads when a visitor needs it, so no visitor downloads the words of languages they do not read.
+ * The languages besides English, by base language (`fr-CA` and `pt-BR` speak `fr` and `pt`): each is a file
+ * of its own (src/ui/locales/), which the panel loads when a visitor needs it, so no visitor downloads the
+ * words of languages they do not read. (Right to left is the language's, not its words': see resolveLanguage.)
  */
 export const LANGUAGES: Record<string, () => Promise<{ strings: Strings }>> = {
+  ar: () => import('./locales/ar'),
   de: () => import('./locales/de'),
+  es: () => import('./locales/es'),
+  fr: () => import('./locales/fr'),
+  he: () => import('./locales/he'),
+  it: () => import('./locales/it'),
+  nl: () => import('./locales/nl'),
+  pl: () => import('./locales/pl'),
+  pt: () => import('./locales/pt'),
+  tr: () => import('./locales/tr'),
 };
 
 /**

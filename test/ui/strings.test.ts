@@ -25,12 +25,33 @@ describe('resolveLanguage', () => {
     expect(resolveLanguage('<script>').lang).toBe('de');
   });
 
-  it.each(['ar', 'he', 'fa', 'ur', 'ar-EG'])('lays %s out right to left', (locale) => {
+  it.each(['ar', 'he', 'fa', 'ur', 'ar-EG', 'he-IL'])('lays %s out right to left', (locale) => {
     expect(resolveLanguage(locale).dir).toBe('rtl');
+  });
+
+  it.each(['fr', 'es', 'it', 'nl', 'pt', 'pl', 'tr', 'de'])('lays %s out left to right', (locale) => {
+    expect(resolveLanguage(locale).dir).toBe('ltr');
   });
 });
 
 describe('the languages', () => {
+  it('are English and, each in a file of its own, Arabic, Dutch, French, German, Hebrew, Italian, Polish, Portuguese, Spanish and Turkish', () => {
+    expect(Object.keys(LANGUAGES).sort()).toEqual(['ar', 'de', 'es', 'fr', 'he', 'it', 'nl', 'pl', 'pt', 'tr']);
+  });
+
+  it.each([
+    ['fr-CA', 'Écrivez-nous'],
+    ['pt-BR', 'Fale conosco'],
+    ['pt_PT', 'Fale conosco'],
+    ['es-419', 'Escríbanos'],
+    ['ar-EG', 'راسلنا'],
+    ['he-IL', 'דברו איתנו'],
+    ['NL-be', 'Chat met ons'],
+  ])('gives %s the words of its base language', async (locale, title) => {
+    const { strings } = await LANGUAGES[resolveLanguage(locale).base]!();
+    expect(strings.title).toBe(title);
+  });
+
   it('each have every English string, loaded from a file of their own', async () => {
     for (const [base, load] of Object.entries(LANGUAGES)) {
       const { strings } = await load();
