@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { useBrowser, useStandIn, useStaticServer } from '../helpers/fixtures';
 import { en } from '../../../src/ui/strings';
+import { strings as ar } from '../../../src/ui/locales/ar';
 import { strings as de } from '../../../src/ui/locales/de';
 import { animationsDone, boxIn, GREETING, hostPage, REPLIES, SEEN, widget } from './harness';
 
@@ -158,8 +159,7 @@ describe('language and direction', () => {
 
   test('data-locale="ar" lays the panel out right to left', async () => {
     await browser.page.goto(hostPage(site, { apiBase: api.url, locale: 'ar' }));
-    // No Arabic strings are built in: the words fall back to English, the layout does not.
-    const chat = widget(browser.page, en);
+    const chat = widget(browser.page, ar);
     await chat.open();
     await chat.log.getByText(GREETING).waitFor(SEEN);
     await chat.say('hello', REPLIES.hello);
@@ -178,7 +178,7 @@ describe('language and direction', () => {
     expect(mine.x + mine.width).toBeLessThan(middle);
     expect(reply.x + reply.width).toBeGreaterThan(panel.x + panel.width - 30);
     // The header reads from the right: title first, then the buttons towards the left edge.
-    const title = (await chat.panel.getByRole('heading', { name: en.title }).boundingBox())!;
+    const title = (await chat.panel.getByRole('heading', { name: ar.title }).boundingBox())!;
     const close = (await chat.close.boundingBox())!;
     expect(close.x).toBeLessThan(title.x);
     expect(close.x - panel.x).toBeLessThan(60);
