@@ -9,7 +9,7 @@ export const strings: Strings = {
   newConversation: 'התחלת שיחה חדשה',
   messages: 'הודעות',
   you: 'ההודעה שלך',
-  assistant: 'תשובת העוזר',
+  assistant: 'העוזר',
   composerLabel: 'ההודעה שלך',
   placeholder: 'כתבו הודעה…',
   send: 'שליחה',
