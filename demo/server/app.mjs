@@ -301,6 +301,9 @@ export function createStandInApi(options) {
         return;
       case '502':
         return sendHtml(res, 502, 'Bad Gateway');
+      case 'malformed':
+        // A 200 of another API's shape (a misrouted proxy, a half-finished deploy).
+        return sendJson(res, 200, { success: true, data: null }, rateHeaders);
       case '429':
         return sendJson(res, 429, { error: 'Rate limit exceeded', retry_after: fault.retryAfter }, {
           'X-RateLimit-Limit': '100',

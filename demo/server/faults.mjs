@@ -5,10 +5,24 @@
  */
 
 /**
- * @typedef {'slow' | 'drop-after-processing' | 'drop-before-processing' | '502' | '429' | 'hostile' | 'assistant-error'} FaultMode
+ * @typedef {'slow' | 'drop-after-processing' | 'drop-before-processing' | '502' | '429' | 'malformed' | 'hostile' | 'assistant-error'} FaultMode
  */
 
 /** @typedef {'create' | 'read' | 'send' | 'assistants'} ApiRoute */
+
+/**
+ * Which requests a fault applies to: `messages`: only `POST …/messages`; `create`: only `POST /conversations`;
+ * `read`: only `GET /conversations/{uuid}`; `all`: every API route.
+ * @typedef {'messages' | 'create' | 'read' | 'all'} FaultRoutes
+ */
+
+/** @type {Record<FaultRoutes, (route: ApiRoute) => boolean>} */
+const APPLIES_TO = {
+  messages: (route) => route === 'send',
+  create: (route) => route === 'create',
+  read: (route) => route === 'read',
+  all: () => true,
+};
 
 /**
  * @typedef {object} Fault
@@ -16,7 +30,7 @@
  * @property {number} remaining how many more matching requests it applies to
  * @property {number} delayMs for `slow`
  * @property {number} retryAfter for `429`, seconds
- * @property {'messages' | 'all'} routes `messages`: only `POST …/messages`; `all`: every API route
+ * @property {FaultRoutes} routes which requests it applies to
  */
 
 /**
@@ -29,7 +43,7 @@
  */
 
 /** Every fault mode. */
-export const FAULT_MODES = /** @type {const} */ (['slow', 'drop-after-processing', 'drop-before-processing', '502', '429', 'hostile', 'assistant-error']);
+export const FAULT_MODES = /** @type {const} */ (['slow', 'drop-after-processing', 'drop-before-processing', '502', '429', 'malformed', 'hostile', 'assistant-error']);
 
 /** Modes that only make sense for `POST …/messages`. */
 const MESSAGES_ONLY = new Set(['hostile', 'assistant-error']);
@@ -65,14 +79,14 @@ export function createFaults() {
       const retryAfter = input.retryAfter ?? 2;
       if (!isIntIn(retryAfter, 0, 3600)) errors.retryAfter = ['retryAfter must be an integer from 0 to 3600'];
       const routes = input.routes ?? 'messages';
-      if (routes !== 'messages' && routes !== 'all') errors.routes = ['routes must be "messages" or "all"'];
-      else if (routes === 'all' && MESSAGES_ONLY.has(mode)) errors.routes = [`${mode} applies to POST …/messages only`];
+      if (!Object.hasOwn(APPLIES_TO, routes)) errors.routes = [`routes must be one of: ${Object.keys(APPLIES_TO).join(', ')}`];
+      else if (routes !== 'messages' && MESSAGES_ONLY.has(mode)) errors.routes = [`${mode} applies to POST …/messages only`];
       if (Object.keys(errors).length) return { ok: false, errors };
       armed = { mode, remaining: times, delayMs, retryAfter, routes };
       return { ok: true, fault: { ...armed } };
     },
     take(route) {
-      if (!armed || (armed.routes === 'messages' && route !== 'send')) return undefined;
+      if (!armed || !APPLIES_TO[armed.routes](route)) return undefined;
       const fault = { ...armed };
       armed.remaining -= 1;
       if (armed.remaining <= 0) armed = null;

@@ -23,7 +23,7 @@ export const ASSISTANTS = {
 } as const;
 
 /** A fault the stand-in can inject (see `POST /__control`). */
-export type FaultMode = 'slow' | 'drop-after-processing' | 'drop-before-processing' | '502' | '429' | 'hostile' | 'assistant-error';
+export type FaultMode = 'slow' | 'drop-after-processing' | 'drop-before-processing' | '502' | '429' | 'malformed' | 'hostile' | 'assistant-error';
 
 /** Options of a fault. */
 export interface FaultOptions {
@@ -33,8 +33,11 @@ export interface FaultOptions {
   delayMs?: number;
   /** For `429`: `retry_after` in seconds; default 2. */
   retryAfter?: number;
-  /** `messages` (default): only `POST …/messages`; `all`: create and read too (not for hostile/assistant-error). */
-  routes?: 'messages' | 'all';
+  /**
+   * `messages` (default): only `POST …/messages`; `create`: only `POST /conversations`; `read`: only
+   * `GET /conversations/{uuid}`; `all`: every API route. Only `messages` for hostile and assistant-error.
+   */
+  routes?: 'messages' | 'create' | 'read' | 'all';
 }
 
 /** Options of `startStandIn`. */

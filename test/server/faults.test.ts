@@ -114,6 +114,39 @@ describe('502', () => {
   });
 });
 
+describe('malformed', () => {
+  it('answers 200 with JSON of another shape, which the client reports as unexpected, without processing', async () => {
+    const id = await newConversation();
+    await api.fault('malformed');
+    const raw = await rawRequest(`${api.url}/conversations/${id}/messages`, { method: 'POST', body: '{"message":"hi"}' });
+    expect(raw.status).toBe(200);
+    expect(JSON.parse(raw.text)).toEqual({ success: true, data: null });
+
+    await api.fault('malformed');
+    expect(await failure(client.sendMessage(id, 'hi'))).toMatchObject({ kind: 'unexpected', status: 200 });
+    expect(await userMessages(id)).toEqual([]);
+  });
+});
+
+describe('routes "create" and "read"', () => {
+  it('"create" applies to creating a conversation only', async () => {
+    await api.fault('502', { routes: 'create', times: 2 });
+    expect((await failure(newConversation())).status).toBe(502);
+    expect(await failure(newConversation())).toMatchObject({ kind: 'server', status: 502 });
+    // Reads are left alone, and the fault is spent after two creates.
+    const id = await newConversation();
+    expect(await client.getConversation(id)).toHaveLength(1);
+  });
+
+  it('"read" applies to reading a conversation only', async () => {
+    const id = await newConversation();
+    await api.fault('malformed', { routes: 'read' });
+    await client.sendMessage(id, 'hi');
+    expect((await failure(client.getConversation(id))).kind).toBe('unexpected');
+    expect(await userMessages(id)).toEqual(['hi']);
+  });
+});
+
 describe('429', () => {
   it('answers with retry_after and the rate-limit headers, without processing', async () => {
     const id = await newConversation();
@@ -201,9 +234,13 @@ describe('the control endpoint', () => {
     expect(Object.keys(JSON.parse(res.text).errors).sort()).toEqual(['fault', 'times']);
   });
 
-  it('refuses routes "all" for a fault that only makes sense for messages', async () => {
-    const res = await rawRequest(`${api.url}/__control`, { method: 'POST', body: JSON.stringify({ fault: 'hostile', routes: 'all' }) });
-    expect(res.status).toBe(422);
+  it('refuses routes other than "messages" for a fault that only makes sense for messages, and unknown routes', async () => {
+    for (const routes of ['all', 'create', 'read']) {
+      const res = await rawRequest(`${api.url}/__control`, { method: 'POST', body: JSON.stringify({ fault: 'hostile', routes }) });
+      expect(res.status).toBe(422);
+    }
+    const res = await rawRequest(`${api.url}/__control`, { method: 'POST', body: JSON.stringify({ fault: '502', routes: 'send' }) });
+    expect(JSON.parse(res.text).errors.routes).toHaveLength(1);
   });
 
   it('applies a fault to exactly `times` messages, then clears it; null clears it early', async () => {
