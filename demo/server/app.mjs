@@ -295,6 +295,7 @@ export function createStandInApi(options) {
     const body = parsed.ok ? parsed.value : undefined;
 
     const fault = control ? faults.take(match.route) : undefined;
+    if (fault?.delayMs) await wait(fault.delayMs);
     switch (fault?.mode) {
       case 'drop-before-processing':
         req.socket.destroy();
@@ -311,9 +312,6 @@ export function createStandInApi(options) {
           'X-RateLimit-Reset': String(Math.ceil(now() / 1000) + fault.retryAfter),
           'Retry-After': String(fault.retryAfter),
         });
-      case 'slow':
-        await wait(fault.delayMs);
-        break;
       default:
         break;
     }

@@ -28,7 +28,7 @@ const APPLIES_TO = {
  * @typedef {object} Fault
  * @property {FaultMode} mode
  * @property {number} remaining how many more matching requests it applies to
- * @property {number} delayMs for `slow`
+ * @property {number} delayMs how long to wait before the fault acts (`slow`: before answering normally)
  * @property {number} retryAfter for `429`, seconds
  * @property {FaultRoutes} routes which requests it applies to
  */
@@ -74,7 +74,7 @@ export function createFaults() {
       if (!FAULT_MODES.includes(mode)) errors.fault = [`fault must be null or one of: ${FAULT_MODES.join(', ')}`];
       const times = input.times ?? 1;
       if (!isIntIn(times, 1, 10_000)) errors.times = ['times must be an integer from 1 to 10000'];
-      const delayMs = input.delayMs ?? 5000;
+      const delayMs = input.delayMs ?? (mode === 'slow' ? 5000 : 0);
       if (!isIntIn(delayMs, 0, 600_000)) errors.delayMs = ['delayMs must be an integer from 0 to 600000'];
       const retryAfter = input.retryAfter ?? 2;
       if (!isIntIn(retryAfter, 0, 3600)) errors.retryAfter = ['retryAfter must be an integer from 0 to 3600'];

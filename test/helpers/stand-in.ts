@@ -29,7 +29,7 @@ export type FaultMode = 'slow' | 'drop-after-processing' | 'drop-before-processi
 export interface FaultOptions {
   /** How many matching requests it applies to; default 1. */
   times?: number;
-  /** For `slow`: the delay in ms; default 5000. */
+  /** How long to wait before the fault acts, in ms (`slow`: before answering normally); default 5000 for `slow`, else 0. */
   delayMs?: number;
   /** For `429`: `retry_after` in seconds; default 2. */
   retryAfter?: number;

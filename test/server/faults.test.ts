@@ -128,6 +128,16 @@ describe('malformed', () => {
   });
 });
 
+describe('delayMs', () => {
+  it('delays any fault, not only slow', async () => {
+    const id = await newConversation();
+    await api.fault('malformed', { routes: 'read', delayMs: 400 });
+    const started = Date.now();
+    expect((await failure(client.getConversation(id))).kind).toBe('unexpected');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
+});
+
 describe('routes "create" and "read"', () => {
   it('"create" applies to creating a conversation only', async () => {
     await api.fault('502', { routes: 'create', times: 2 });
