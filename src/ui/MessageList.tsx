@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatMessage } from '../model';
 import type { ConversationStore } from '../store/types';
+import { Guard } from './Guard';
 import { Icon } from './Icon';
 import { Message } from './Message';
 import { useValue } from './use-value';
@@ -33,7 +34,9 @@ export interface MessageListProps {
  * newest message, stays there as messages arrive, and keeps the visitor's place when they scrolled up or
  * when earlier messages are added, without a line of script measuring or scrolling (no forced layout).
  * When a message arrives while the visitor reads further up, a "new messages" button takes them down.
- * While the assistant works, three dots (with words for screen readers) follow the log.
+ * While the assistant works, three dots (with words for screen readers) follow the log. A message that
+ * fails to render is replaced by a line that says so (the assistant's text falls back to plain text first,
+ * see Message).
  */
 export function MessageList({ store, strings, showFunctionCalls, open }: MessageListProps) {
   const messages = useValue(store.messages);
@@ -71,8 +74,11 @@ export function MessageList({ store, strings, showFunctionCalls, open }: Message
     return () => observer.disconnect();
   }, [shownFrom, open]);
 
+  // A message that cannot be drawn says so in its place; the others, before and after it, show as usual.
   const row = (message: ChatMessage) => (
-    <Message key={message.id} message={message} store={store} strings={strings} showFunctionCalls={showFunctionCalls} />
+    <Guard key={message.id} fallback={<p class="message-status is-failed">{strings.unshowable}</p>}>
+      <Message message={message} store={store} strings={strings} showFunctionCalls={showFunctionCalls} />
+    </Guard>
   );
 
   /** Scrolls to the newest message (the start of the bottom-up scroller). */

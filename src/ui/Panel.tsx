@@ -1,10 +1,11 @@
 import type { ReadonlySignal } from '@preact/signals-core';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetConfig } from '../config';
 import type { ChatNotice } from '../model';
 import { PANEL_ID } from '../panel/contract';
 import type { ConversationStore } from '../store/types';
 import { Composer } from './Composer';
+import { Guard } from './Guard';
 import { Icon, type IconName } from './Icon';
 import { MessageList } from './MessageList';
 import { useFullScreen, wrapTab } from './modal';
@@ -24,7 +25,10 @@ export interface ChatPanelProps {
   inline?: boolean;
   /** The visitor closed the panel (close button, Escape). */
   onClose: () => void;
-  /** Said once to screen readers as the panel opens (the replies that arrived while it was closed). */
+  /**
+   * Said once to screen readers as the panel opens (the replies that arrived while it was closed), unless
+   * the conversation is opening: that is said instead ("Connecting…", or that it is trying again).
+   */
   announcement: ReadonlySignal<string>;
 }
 
@@ -48,7 +52,9 @@ function IconButton({ icon, label, onClick }: { icon: IconName; label: string; o
  * The chat panel: a labelled dialog (a region when inline) with the header, the error banner, a notice,
  * the messages and the composer. It reads the store's signals and calls its actions; it never starts the
  * store (the panel's entry does that when the panel opens). Focus goes to the composer when it opens.
- * Escape closes it (unless an input method is composing). Where the panel covers the whole screen (phones)
+ * Escape closes it (unless an input method is composing). Its one live region says, once each, that the
+ * conversation is opening and the replies that came while it was closed. If the conversation cannot be
+ * rendered, the store is closed, so nothing is sent where the visitor cannot see the outcome. Where the panel covers the whole screen (phones)
  * it is modal: `aria-modal`, and Tab wraps around inside it.
  */
 export function ChatPanel({ store, config, strings, open, inline = false, onClose, announcement }: ChatPanelProps) {
@@ -57,6 +63,10 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
   const isOpen = useValue(open) || inline;
   const notice = useValue(store.notice);
   const announced = useValue(announcement);
+  const state = useValue(store.state);
+  // The live region is drawn empty and given its words after: words it appears with are not read out.
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => setDrawn(true), []);
   useVisualViewport(panel, isOpen && !inline);
   // Full screen on a phone, the page behind is out of reach: the dialog is modal and keeps Tab inside.
   const modal = useFullScreen(isOpen && !inline);
@@ -102,11 +112,15 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
             <IconButton icon="close" label={strings.dismiss} onClick={() => store.dismissNotice()} />
           </div>
         )}
-        <MessageList store={store} strings={strings} showFunctionCalls={config.showFunctionCalls} open={isOpen} />
-        <Composer store={store} strings={strings} inputRef={input} />
+        {/* Should the conversation fail to render, the store closes: no message goes where its reply cannot
+            be seen (the composer goes too, and sends from the page are refused), and the banner says so. */}
+        <Guard fallback={null} onError={() => store.dispose()}>
+          <MessageList store={store} strings={strings} showFunctionCalls={config.showFunctionCalls} open={isOpen} />
+          <Composer store={store} strings={strings} inputRef={input} />
+        </Guard>
       </div>
       <div class="visually-hidden" role="status">
-        {isOpen ? announced : ''}
+        {isOpen && drawn ? (state.type === 'connecting' ? (state.trouble ? strings.retrying : strings.connecting) : announced) : ''}
       </div>
     </>
   );

@@ -12,7 +12,7 @@ export interface StatusBannerProps {
 
 /**
  * What the visitor should know about the conversation's state, never an empty panel: "Connecting…" while
- * it opens (announced once), that it is trying again when opening runs into trouble, and, when it cannot
+ * it opens (announced once, by the panel), that it is trying again when opening runs into trouble, and, when it cannot
  * open or messages are refused, why, in words chosen by the kind of trouble, with Retry where trying again
  * can help and a way to start a new conversation where the old one cannot be read.
  */
@@ -23,16 +23,9 @@ export function StatusBanner({ store, strings }: StatusBannerProps) {
     case 'idle':
       return null;
     case 'connecting':
-      return state.trouble ? (
-        <p class="connecting" role="status">
-          {strings.retrying}
-        </p>
-      ) : !empty ? null : (
-        // (Shown after a moment: a quick open does not flash it.)
-        <p class="connecting is-quiet" role="status">
-          {strings.connecting}
-        </p>
-      );
+      // (Said to screen readers by the panel's live region. The quiet line shows after a moment: a quick open
+      // does not flash it.)
+      return state.trouble ? <p class="connecting">{strings.retrying}</p> : !empty ? null : <p class="connecting is-quiet">{strings.connecting}</p>;
     case 'ready':
       // Sending held up for every message (a rate limit), or a reply overdue.
       return state.trouble ? <Alert text={errorText(state.trouble.kind, strings)} /> : null;

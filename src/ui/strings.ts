@@ -35,6 +35,8 @@ export interface Strings {
   connecting: string;
   /** While opening runs into trouble and tries again. */
   retrying: string;
+  /** In place of a message that failed to render. */
+  unshowable: string;
   showEarlier: string;
   newMessages: string;
   /** Launcher badge label and the announcement on open; `{n}`. */
@@ -115,6 +117,7 @@ export const en: Strings = {
   discard: 'Discard',
   connecting: 'Connecting…',
   retrying: 'Can’t reach the chat service. Trying again…',
+  unshowable: 'This message can’t be shown.',
   showEarlier: 'Show earlier messages',
   newMessages: 'New messages',
   unread: 'Unread replies: {n}',

@@ -235,17 +235,24 @@ describe('errors and notices', () => {
     expect(screen.getByRole('alert').textContent).not.toContain('technical detail');
   });
 
-  it('says it is connecting while the conversation opens, and that it is trying again after trouble', () => {
+  it('says it is connecting while the conversation opens, and that it is trying again after trouble, in one live region', () => {
     const { store } = renderApp({ open: true, store: createFakeStore() });
+    const said = () => screen.getAllByRole('status').map((region) => region.textContent);
     act(() => {
       store.state.value = { type: 'connecting' };
     });
-    expect(screen.getByText('Connecting…').getAttribute('role')).toBe('status');
+    expect(screen.getAllByText('Connecting…')).toHaveLength(2);
+    expect(said()).toEqual(['Connecting…']);
     act(() => {
       store.state.value = { type: 'connecting', trouble: { kind: 'server', detail: 'HTTP 502', retryable: true } };
     });
-    expect(screen.getByText('Can’t reach the chat service. Trying again…')).toBeTruthy();
+    expect(screen.getAllByText('Can’t reach the chat service. Trying again…')).toHaveLength(2);
+    expect(said()).toEqual(['Can’t reach the chat service. Trying again…']);
     expect(screen.queryByText('Connecting…')).toBeNull();
+    act(() => {
+      store.state.value = { type: 'ready' };
+    });
+    expect(said()).toEqual(['']);
   });
 
   it('shows a rate limit or an overdue reply while the conversation is open', () => {

@@ -23,6 +23,7 @@ export const strings: Strings = {
   discard: 'Verwerfen',
   connecting: 'Verbindung wird hergestellt…',
   retrying: 'Der Chat-Dienst ist nicht erreichbar. Neuer Versuch…',
+  unshowable: 'Diese Nachricht kann nicht angezeigt werden.',
   showEarlier: 'Frühere Nachrichten anzeigen',
   newMessages: 'Neue Nachrichten',
   unread: 'Ungelesene Antworten: {n}',
