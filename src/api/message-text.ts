@@ -12,9 +12,15 @@ const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 /**
  * `text` with every lone surrogate (half an emoji, from a broken paste) replaced by U+FFFD, the
- * replacement character; the same string when there is none.
+ * replacement character; the same string when there is none. The browser's own
+ * `String.prototype.toWellFormed` where it has one (2023 on), the same by hand before.
  */
 export function wellFormed(text: string): string {
+  const native = (text as { toWellFormed?: () => string }).toWellFormed;
+  return native ? native.call(text) : byHand(text);
+}
+
+function byHand(text: string): string {
   let result = '';
   let copied = 0;
   for (let i = 0; i < text.length; i++) {
