@@ -3,7 +3,7 @@
  * stand-in API (origin B) in Chromium, through the stand-in's fault modes. What is asserted is what the
  * visitor sees in the widget and what the server received: nothing lost, nothing sent twice.
  */
-import type { ConsoleMessage, Page, Request } from 'playwright-core';
+import type { ConsoleMessage } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ASSISTANTS } from '../helpers/stand-in';
 import { useBrowser, useStandIn, useStaticServer } from './helpers/fixtures';
@@ -13,6 +13,7 @@ import {
   creates,
   GREETING,
   messagePosts,
+  nothingMoreWithin,
   reads,
   summary,
   TEXT,
@@ -28,21 +29,6 @@ const SEEN = { timeout: 20_000 };
 
 const shop = (assistantId: string = ASSISTANTS.northwind, type: 'test' | 'widget' = 'test') =>
   widgetPage(site, { assistantId, apiBase: api.url, type });
-
-/**
- * Runs `ms` of the page's timers at once (its clock installed before it loaded) and asserts that no request
- * left the page meanwhile: the absence of a retry, proven without waiting for it in real time.
- */
-async function nothingMoreWithin(page: Page, ms: number) {
-  const requests: string[] = [];
-  const record = (request: Request) => void requests.push(`${request.method()} ${request.url()}`);
-  page.on('request', record);
-  await page.clock.runFor(ms);
-  // A request a timer started is reported before the page answers this round trip.
-  await page.evaluate(() => 0);
-  page.off('request', record);
-  expect(requests).toEqual([]);
-}
 
 /** Opens the shop page and the widget, and waits for the greeting. */
 async function openChat() {

@@ -4,10 +4,10 @@
  * read leaves the composer. Asserted: what the visitor (and a screen reader) is given, and what the server
  * received.
  */
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ASSISTANTS, rawRequest } from '../helpers/stand-in';
-import { chat, conversationOf, creates, GREETING, messagePosts, reads, summary, TEXT, widgetPage } from './conversation/widget';
+import { chat, conversationOf, creates, GREETING, messagePosts, nothingMoreWithin, reads, summary, TEXT, widgetPage } from './conversation/widget';
 import { useBrowser, useStandIn, useStaticServer } from './helpers/fixtures';
 import { axeViolations } from './ui/harness';
 
@@ -75,17 +75,6 @@ async function storedConversation(page: Page) {
   await page.reload();
   await api.reset();
   return widget;
-}
-
-/** Runs `ms` of the page's timers at once and asserts that the widget asked the API for nothing meanwhile. */
-async function nothingMoreWithin(page: Page, ms: number) {
-  const requests: string[] = [];
-  const record = (request: Request) => void requests.push(`${request.method()} ${request.url()}`);
-  page.on('request', record);
-  await page.clock.runFor(ms);
-  await page.evaluate(() => 0);
-  page.off('request', record);
-  expect(requests).toEqual([]);
 }
 
 describe('resuming a stored conversation that cannot be read', () => {

@@ -4,7 +4,8 @@
  * widget's parts found the way a visitor (or a screen reader) finds them: by role, label and text.
  * Playwright's locators pierce the widget's open shadow root.
  */
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
 import type { LoggedRequest } from '../../../demo/server/app.mjs';
 import type { StaticServer } from '../helpers/static-server';
 
@@ -145,6 +146,21 @@ export function summary(requests: readonly LoggedRequest[]): string[] {
 /** The conversation id in a `/conversations/{id}…` path. */
 export function conversationOf(request: LoggedRequest): string {
   return /^\/conversations\/([^/?]+)/.exec(request.path)?.[1] ?? '';
+}
+
+/**
+ * Runs `ms` of the page's timers at once (its clock installed before it loaded) and asserts that no request
+ * left the page meanwhile: the absence of a retry, proven without waiting for it in real time.
+ */
+export async function nothingMoreWithin(page: Page, ms: number) {
+  const requests: string[] = [];
+  const record = (request: Request) => void requests.push(`${request.method()} ${request.url()}`);
+  page.on('request', record);
+  await page.clock.runFor(ms);
+  // A request a timer started is reported before the page answers this round trip.
+  await page.evaluate(() => 0);
+  page.off('request', record);
+  expect(requests).toEqual([]);
 }
 
 function escapeAttribute(value: string): string {
