@@ -25,6 +25,7 @@ export const strings: Strings = {
   discard: 'إلغاء',
   connecting: 'جارٍ الاتصال…',
   retrying: 'تعذّر الوصول إلى خدمة المحادثة. جارٍ إعادة المحاولة…',
+  unshowable: 'لا يمكن عرض هذه الرسالة.',
   showEarlier: 'عرض الرسائل السابقة',
   newMessages: 'رسائل جديدة',
   unread: 'ردود غير مقروءة: {n}',

@@ -24,6 +24,7 @@ export const strings: Strings = {
   discard: 'Descartar',
   connecting: 'Conectando…',
   retrying: 'No se puede acceder al servicio de chat. Reintentando…',
+  unshowable: 'No se puede mostrar este mensaje.',
   showEarlier: 'Ver mensajes anteriores',
   newMessages: 'Mensajes nuevos',
   unread: 'Respuestas sin leer: {n}',

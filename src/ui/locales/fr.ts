@@ -24,6 +24,7 @@ export const strings: Strings = {
   discard: 'Annuler',
   connecting: 'Connexion en cours…',
   retrying: 'Le service de chat est injoignable. Nouvelle tentative…',
+  unshowable: 'Ce message ne peut pas être affiché.',
   showEarlier: 'Afficher les messages précédents',
   newMessages: 'Nouveaux messages',
   unread: 'Réponses non lues\u00a0: {n}',

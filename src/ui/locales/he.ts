@@ -25,6 +25,7 @@ export const strings: Strings = {
   discard: 'ביטול',
   connecting: 'מתחברים…',
   retrying: 'אין גישה לשירות הצ׳אט. מנסים שוב…',
+  unshowable: 'לא ניתן להציג את ההודעה הזו.',
   showEarlier: 'הצגת הודעות קודמות',
   newMessages: 'הודעות חדשות',
   unread: 'תשובות שלא נקראו: {n}',

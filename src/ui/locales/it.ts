@@ -24,6 +24,7 @@ export const strings: Strings = {
   discard: 'Annulla',
   connecting: 'Connessione in corso…',
   retrying: 'Impossibile raggiungere il servizio di chat. Nuovo tentativo…',
+  unshowable: 'Impossibile mostrare questo messaggio.',
   showEarlier: 'Mostra i messaggi precedenti',
   newMessages: 'Nuovi messaggi',
   unread: 'Risposte non lette: {n}',

@@ -23,6 +23,7 @@ export const strings: Strings = {
   discard: 'Annuleren',
   connecting: 'Verbinden…',
   retrying: 'De chatdienst is niet bereikbaar. Nieuwe poging…',
+  unshowable: 'Dit bericht kan niet worden weergegeven.',
   showEarlier: 'Eerdere berichten tonen',
   newMessages: 'Nieuwe berichten',
   unread: 'Ongelezen antwoorden: {n}',

@@ -25,6 +25,7 @@ export const strings: Strings = {
   discard: 'Anuluj',
   connecting: 'Łączenie…',
   retrying: 'Brak połączenia z usługą czatu. Ponawiamy próbę…',
+  unshowable: 'Nie można wyświetlić tej wiadomości.',
   showEarlier: 'Pokaż wcześniejsze wiadomości',
   newMessages: 'Nowe wiadomości',
   unread: 'Nieprzeczytane odpowiedzi: {n}',

@@ -24,6 +24,7 @@ export const strings: Strings = {
   discard: 'Descartar',
   connecting: 'Conectando…',
   retrying: 'O serviço de chat não está respondendo. Tentando novamente…',
+  unshowable: 'Não é possível mostrar esta mensagem.',
   showEarlier: 'Mostrar mensagens anteriores',
   newMessages: 'Novas mensagens',
   unread: 'Respostas não lidas: {n}',

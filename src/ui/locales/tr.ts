@@ -23,6 +23,7 @@ export const strings: Strings = {
   discard: 'Vazgeç',
   connecting: 'Bağlanıyor…',
   retrying: 'Sohbet hizmetine ulaşılamıyor. Yeniden deneniyor…',
+  unshowable: 'Bu mesaj gösterilemiyor.',
   showEarlier: 'Önceki mesajları göster',
   newMessages: 'Yeni mesajlar',
   unread: 'Okunmamış yanıtlar: {n}',
