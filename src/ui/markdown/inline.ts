@@ -56,6 +56,7 @@ const MAX_NESTING = 16;
 const TEXT_END = /[\n\\`*_~[\]!<&]|(?<![^\s*_~(])(?:https?:\/\/|www\.)/gi;
 const WHITESPACE = /\s/;
 const PUNCTUATION = /[\p{P}\p{S}]/u;
+const WHITESPACE_OR_PUNCTUATION = /[\s\p{P}\p{S}]/u;
 /** `<scheme:target>` or `<address@domain>`. */
 const AUTOLINK = /<(?:([a-z][a-z\d+.-]{1,31}:[^\s<>]*)|([\w.+-]+@[a-z\d-]+(?:\.[a-z\d-]+)*))>/iy;
 
@@ -75,6 +76,15 @@ const SPACED_TAIL = /\(([^()[\]<>"\n\\]{1,200})\)/y;
 function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
   pattern.lastIndex = at;
   return pattern.exec(text);
+}
+
+/**
+ * Whether a run of `*`, `_` or `~` with `next` on one side and `previous` on the other flanks the text on
+ * the `next` side (CommonMark): no white space there, and no punctuation unless white space or punctuation
+ * is on the other side.
+ */
+function flanking(next: string, previous: string): boolean {
+  return !WHITESPACE.test(next) && (!PUNCTUATION.test(next) || WHITESPACE_OR_PUNCTUATION.test(previous));
 }
 
 /** Where each backtick run of `text` starts, by length, the last one first. */
@@ -137,11 +147,8 @@ export function renderInline(text: string): ComponentChildren[] {
   let linkFloor = 0;
   const backticks = text.includes('`') ? backtickRuns(text) : new Map<number, number[]>();
 
-  const add = (token: Token) => {
-    const last = tokens[tokens.length - 1];
-    if (typeof token === 'string' && typeof last === 'string') tokens[tokens.length - 1] = last + token;
-    else tokens.push(token);
-  };
+  /** A link whose label is its target as written. */
+  const addAutolink = (target: string, label: string) => tokens.push({ text: '', target }, label, LINK_END);
 
   /** A `]`: the end of a link when a target follows and its bracket may still start one. Returns where to go on. */
   const closeBracket = (at: number): number => {
@@ -149,7 +156,7 @@ export function renderInline(text: string): ComponentChildren[] {
     const canLink = bracket && (bracket.opening.image || bracket.index >= linkFloor);
     const tail = canLink ? (matchAt(LINK_TAIL, text, at + 1) ?? matchAt(SPACED_TAIL, text, at + 1)) : null;
     if (!bracket || !tail) {
-      add(']');
+      tokens.push(']');
       return at + 1;
     }
     const [whole, target = '', title = ''] = tail;
@@ -166,7 +173,7 @@ export function renderInline(text: string): ComponentChildren[] {
     const c = text[at]!;
     const autolink = c === '<' ? matchAt(AUTOLINK, text, at) : null;
     const entity = c === '&' ? entityAt(text, at) : null;
-    const urlEnd = /[hw]/i.test(c) && (at === 0 || /[\s*_~(]/.test(text[at - 1]!)) ? bareUrlEnd(text, at) : -1;
+    const urlEnd = bareUrlEnd(text, at);
     let end = at + 1;
     if (c === '\n' || (c === '\\' && text[end] === '\n')) {
       // A line break; the spaces before it are not text.
@@ -175,20 +182,19 @@ export function renderInline(text: string): ComponentChildren[] {
       tokens.push(h('br', null));
       if (c === '\\') end++;
     } else if (c === '\\') {
-      const escaped = ESCAPABLE.test(text.charAt(end));
-      add(escaped ? text[end++]! : c);
+      tokens.push(ESCAPABLE.test(text.charAt(end)) ? text[end++]! : c);
     } else if (c === '`') {
       while (text[end] === '`') end++;
       const length = end - at;
       const starts = backticks.get(length) ?? [];
       while (starts.length && starts[starts.length - 1]! < end) starts.pop();
       const close = starts.pop();
-      if (close === undefined) add(text.slice(at, end));
+      if (close === undefined) tokens.push(text.slice(at, end));
       else {
         let code = text.slice(end, close).replace(/\n/g, ' ');
         // One space on each side is padding, unless the code is nothing but spaces.
-        if (code.length > 2 && code[0] === ' ' && code.endsWith(' ') && /[^ ]/.test(code)) code = code.slice(1, -1);
-        add(h('code', null, code));
+        if (code[0] === ' ' && code.endsWith(' ') && /[^ ]/.test(code)) code = code.slice(1, -1);
+        tokens.push(h('code', null, code));
         end = close + length;
       }
     } else if (c === '*' || c === '_' || c === '~') {
@@ -196,8 +202,8 @@ export function renderInline(text: string): ComponentChildren[] {
       const length = end - at;
       const before = text[at - 1] ?? ' ';
       const after = text[end] ?? ' ';
-      const leftFlanking = !WHITESPACE.test(after) && (!PUNCTUATION.test(after) || WHITESPACE.test(before) || PUNCTUATION.test(before));
-      const rightFlanking = !WHITESPACE.test(before) && (!PUNCTUATION.test(before) || WHITESPACE.test(after) || PUNCTUATION.test(after));
+      const leftFlanking = flanking(after, before);
+      const rightFlanking = flanking(before, after);
       // `_` does not open or close inside a word (snake_case stays text); tildes strike through only as `~~`.
       const underscore = c === '_';
       const tildes = c !== '~' || length === 2;
@@ -221,19 +227,19 @@ export function renderInline(text: string): ComponentChildren[] {
       end = closeBracket(at);
     } else if (autolink) {
       const [whole, uri, email] = autolink;
-      tokens.push({ text: '', target: uri ?? `mailto:${email}` }, uri ?? email!, LINK_END);
+      addAutolink(uri ?? `mailto:${email}`, uri ?? email!);
       end = at + whole.length;
     } else if (entity) {
-      add(entity.value);
+      tokens.push(entity.value);
       end = at + entity.length;
     } else if (urlEnd > 0) {
       const url = text.slice(at, urlEnd);
-      tokens.push({ text: '', target: /^www\./i.test(url) ? `http://${url}` : url }, url, LINK_END);
+      addAutolink(/^www\./i.test(url) ? `http://${url}` : url, url);
       end = urlEnd;
     } else {
       TEXT_END.lastIndex = end;
       end = TEXT_END.exec(text)?.index ?? text.length;
-      add(text.slice(at, end));
+      tokens.push(text.slice(at, end));
     }
     at = end;
   }
