@@ -17,7 +17,6 @@ import { renderInline } from './inline';
 const MAX_DEPTH = 6;
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)/;
-const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]+|$)(.*)/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
@@ -37,24 +36,22 @@ interface ListItem {
 
 const isBlank = (line: string | undefined) => !line?.trim();
 
-/** How many columns the line's indentation takes (a tab reaches the next multiple of four). */
-function indentation(line: string): number {
-  let column = 0;
-  for (const c of line) {
-    if (c === ' ') column++;
-    else if (c === '\t') column += 4 - (column % 4);
-    else break;
-  }
-  return column;
-}
-
-/** The line less `columns` columns of indentation (what is left of a tab it cuts becomes spaces). */
-function outdent(line: string, columns: number): string {
+/**
+ * The line less up to `columns` columns of indentation (a tab reaches the next multiple of four; what is
+ * left of a tab it cuts becomes spaces), and how many columns that took.
+ */
+function outdentBy(line: string, columns: number): [string, number] {
   let column = 0;
   let at = 0;
   while (column < columns && (line[at] === ' ' || line[at] === '\t')) column += line[at++] === '\t' ? 4 - (column % 4) : 1;
-  return ' '.repeat(Math.max(0, column - columns)) + line.slice(at);
+  return [' '.repeat(Math.max(0, column - columns)) + line.slice(at), column];
 }
+
+/** How many columns the line's indentation takes. */
+const indentation = (line: string) => outdentBy(line, Infinity)[1];
+
+/** The line less `columns` columns of indentation. */
+const outdent = (line: string, columns: number) => outdentBy(line, columns)[0];
 
 /** A fence that opens a code block (a backtick fence's info string has no backticks: ```x``` is inline code). */
 function openingFence(line: string): RegExpExecArray | null {
@@ -215,8 +212,9 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
       const [, marks, info] = fence;
       const code: string[] = [];
       for (at++; at < lines.length; at++) {
-        const closing = CLOSING_FENCE.exec(lines[at]!)?.[1];
-        if (closing && closing[0] === marks![0] && closing.length >= marks!.length) break;
+        // A closing fence is a run of the same character, as long or longer, with nothing after it.
+        const closing = FENCE.exec(lines[at]!);
+        if (closing?.[1]!.startsWith(marks!) && !closing[2]!.trim()) break;
         code.push(outdent(lines[at]!, indentation(line)));
       }
       at++;
