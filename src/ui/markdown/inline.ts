@@ -105,27 +105,28 @@ function backtickRuns(text: string): Map<number, number[]> {
  */
 function pairEmphasis(runs: Run[]): void {
   const openers: Run[] = [];
-  const floors = new Map<string, number>();
+  const floors: Record<string, number> = {};
   for (const closer of runs) {
     const kind = closer.char + closer.canOpen + (closer.length % 3);
     while (closer.canClose && closer.count) {
-      const floor = Math.min(floors.get(kind) ?? 0, openers.length);
+      const floor = Math.min(floors[kind] ?? 0, openers.length);
       let index = openers.length - 1;
       while (index >= floor && !canPair(openers[index]!, closer)) index--;
       if (index < floor) {
-        floors.set(kind, openers.length);
+        floors[kind] = openers.length;
         break;
       }
       const opener = openers[index]!;
       openers.length = index + 1;
-      const used = closer.char === '~' ? 2 : Math.min(2, opener.count, closer.count);
+      // (A `~~` run always uses both its tildes: only runs of two may open or close.)
+      const used = Math.min(2, opener.count, closer.count);
       const tag: Tag = closer.char === '~' ? 'del' : used === 2 ? 'strong' : 'em';
       opener.count -= used;
       closer.count -= used;
       opener.opens.push(tag);
       closer.closes.push(tag);
       if (!opener.count) openers.pop();
-      for (const [key, value] of floors) floors.set(key, Math.min(value, openers.length));
+      for (const key in floors) floors[key] = Math.min(floors[key]!, openers.length);
     }
     if (closer.canOpen && closer.count) openers.push(closer);
   }
@@ -145,7 +146,7 @@ export function renderInline(text: string): ComponentChildren[] {
   const brackets: Bracket[] = [];
   // Brackets before this token cannot start a link any more: links do not contain links.
   let linkFloor = 0;
-  const backticks = text.includes('`') ? backtickRuns(text) : new Map<number, number[]>();
+  const backticks = backtickRuns(text);
 
   /** A link whose label is its target as written. */
   const addAutolink = (target: string, label: string) => tokens.push({ text: '', target }, label, LINK_END);
@@ -249,7 +250,7 @@ export function renderInline(text: string): ComponentChildren[] {
 
 /** The text of rendered children, as a screen reader reads it (a link's label, an image's alt text). */
 function plainText(children: ComponentChildren): string {
-  if (typeof children === 'string' || typeof children === 'number') return String(children);
+  if (typeof children === 'string') return children;
   if (Array.isArray(children)) return children.map(plainText).join('');
   const props = (children as VNode<{ children?: ComponentChildren }> | null)?.props;
   return props ? plainText(props.children) : '';
