@@ -93,7 +93,7 @@ function tableCells(row: string): string[] {
 function tableAlignments(header: string, delimiter: string | undefined): string[] | null {
   const cells = delimiter?.includes('|') && header.includes('|') ? tableCells(delimiter) : [];
   if (!cells.length || !cells.every((cell) => TABLE_DELIMITER.test(cell)) || cells.length !== tableCells(header).length) return null;
-  return cells.map((cell) => (cell.endsWith(':') ? (cell.startsWith(':') ? 'align-center' : 'align-right') : cell.startsWith(':') ? 'align-left' : ''));
+  return cells.map((cell) => (cell.endsWith(':') ? (cell.startsWith(':') ? 'center' : 'right') : cell.startsWith(':') ? 'left' : ''));
 }
 
 /** A paragraph's lines as its inline text. */
@@ -131,7 +131,7 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
       const line = lines[at]!;
       const prefix = QUOTE.exec(line);
       if (prefix) quoted.push(line.slice(prefix[0].length));
-      else if (isLazy(line, quoted[quoted.length - 1])) quoted.push(line);
+      else if (isLazy(line, quoted.at(-1))) quoted.push(line);
       else break;
     }
     return h('blockquote', { dir: 'auto' }, parseBlocks(quoted, strings, depth + 1).children);
@@ -149,11 +149,11 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
         // Blank lines and lines indented as far as its content belong to the item (which may start with one blank line, not two).
         const indented = isBlank(line) ? body.length > 1 || body[0] !== '' : indentation(line) >= item.width;
         if (indented) body.push(outdent(line, item.width));
-        else if (!listItem(line) && isLazy(line, body[body.length - 1])) body.push(line);
+        else if (!listItem(line) && isLazy(line, body.at(-1))) body.push(line);
         else break;
       }
       // Blank lines after the item belong to the list, not to the item.
-      while (body.length > 1 && isBlank(body[body.length - 1])) {
+      while (body.length > 1 && isBlank(body.at(-1))) {
         body.pop();
         at--;
       }
@@ -181,7 +181,8 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
     const header = tableCells(lines[at]!);
     const rows: string[][] = [];
     for (at += 2; at < lines.length && !isBlank(lines[at]) && !interrupts(lines[at]!); at++) rows.push(tableCells(lines[at]!));
-    const cell = (tag: string, text = '', column: number) => h(tag, { dir: 'auto', class: align[column] || undefined }, renderInline(text));
+    // The `align` attribute, as GitHub writes it: the stylesheet needs no rule per alignment.
+    const cell = (tag: string, text = '', column: number) => h(tag, { dir: 'auto', align: align[column] || undefined }, renderInline(text));
     return h(
       'div',
       // Focusable, so that keyboard users can scroll a table wider than the bubble.

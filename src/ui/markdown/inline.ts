@@ -188,7 +188,7 @@ export function renderInline(text: string): ComponentChildren[] {
       while (text[end] === '`') end++;
       const length = end - at;
       const starts = backticks.get(length) ?? [];
-      while (starts.length && starts[starts.length - 1]! < end) starts.pop();
+      while (starts.length && starts.at(-1)! < end) starts.pop();
       const close = starts.pop();
       if (close === undefined) tokens.push(text.slice(at, end));
       else {
