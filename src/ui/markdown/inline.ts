@@ -35,19 +35,15 @@ interface Opening {
   image?: boolean;
   target?: string;
   title?: string;
+  /** Where a bracket stands among the tokens, and how many emphasis runs were set aside before it. */
+  index?: number;
+  runs?: number;
 }
 
 /** Where a link's text ends. */
 const LINK_END = { end: true } as const;
 
 type Token = string | VNode | Run | Opening | typeof LINK_END;
-
-/** An unclosed `[` or `![`: its token, and how many emphasis runs were set aside before it. */
-interface Bracket {
-  opening: Opening;
-  index: number;
-  runs: number;
-}
 
 /** Emphasis nested deeper than this keeps its text but no more elements (the DOM stays shallow). */
 const MAX_NESTING = 16;
@@ -143,7 +139,8 @@ function canPair(opener: Run, closer: Run): boolean {
 export function renderInline(text: string): ComponentChildren[] {
   const tokens: Token[] = [];
   const runs: Run[] = [];
-  const brackets: Bracket[] = [];
+  /** The `[` and `![` not closed yet. */
+  const brackets: Opening[] = [];
   // Brackets before this token cannot start a link any more: links do not contain links.
   let linkFloor = 0;
   const backticks = backtickRuns(text);
@@ -154,18 +151,18 @@ export function renderInline(text: string): ComponentChildren[] {
   /** A `]`: the end of a link when a target follows and its bracket may still start one. Returns where to go on. */
   const closeBracket = (at: number): number => {
     const bracket = brackets.pop();
-    const canLink = bracket && (bracket.opening.image || bracket.index >= linkFloor);
+    const canLink = bracket && (bracket.image || bracket.index! >= linkFloor);
     const tail = canLink ? (matchAt(LINK_TAIL, text, at + 1) ?? matchAt(SPACED_TAIL, text, at + 1)) : null;
     if (!bracket || !tail) {
       tokens.push(']');
       return at + 1;
     }
     const [whole, target = '', title = ''] = tail;
-    bracket.opening.target = unescapeText(target.startsWith('<') ? target.slice(1, -1) : target.trim());
-    bracket.opening.title = unescapeText(title.slice(1, -1));
-    pairEmphasis(runs.splice(bracket.runs));
+    bracket.target = unescapeText(target.startsWith('<') ? target.slice(1, -1) : target.trim());
+    bracket.title = unescapeText(title.slice(1, -1));
+    pairEmphasis(runs.splice(bracket.runs!));
     tokens.push(LINK_END);
-    if (!bracket.opening.image) linkFloor = tokens.length;
+    if (!bracket.image) linkFloor = tokens.length;
     return at + 1 + whole.length;
   };
 
@@ -220,8 +217,8 @@ export function renderInline(text: string): ComponentChildren[] {
       tokens.push(run);
       runs.push(run);
     } else if (c === '[' || (c === '!' && text[end] === '[')) {
-      const opening: Opening = { text: c === '!' ? '![' : '[', image: c === '!' };
-      brackets.push({ opening, index: tokens.length, runs: runs.length });
+      const opening: Opening = { text: c === '!' ? '![' : '[', image: c === '!', index: tokens.length, runs: runs.length };
+      brackets.push(opening);
       tokens.push(opening);
       end = at + opening.text.length;
     } else if (c === ']') {
