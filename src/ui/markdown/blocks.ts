@@ -181,8 +181,10 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
     const header = tableCells(lines[at]!);
     const rows: string[][] = [];
     for (at += 2; at < lines.length && !isBlank(lines[at]) && !interrupts(lines[at]!); at++) rows.push(tableCells(lines[at]!));
+    // A row with fewer cells than the header is filled up; one with more keeps them (nothing is dropped).
     // The `align` attribute, as GitHub writes it: the stylesheet needs no rule per alignment.
-    const cell = (tag: string, text = '', column: number) => h(tag, { dir: 'auto', align: align[column] || undefined }, renderInline(text));
+    const row = (tag: string, cells: string[]) =>
+      h('tr', null, (cells.length > header.length ? cells : header).map((_, column) => h(tag, { dir: 'auto', align: align[column] || undefined }, renderInline(cells[column] ?? ''))));
     return h(
       'div',
       // Focusable, so that keyboard users can scroll a table wider than the bubble.
@@ -190,9 +192,8 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
       h(
         'table',
         null,
-        h('thead', null, h('tr', null, header.map((text, column) => cell('th', text, column)))),
-        // A row with fewer cells than the header is filled up; one with more keeps them (nothing is dropped).
-        rows.length > 0 && h('tbody', null, rows.map((row) => h('tr', null, (row.length > header.length ? row : header).map((_, column) => cell('td', row[column], column))))),
+        h('thead', null, row('th', header)),
+        rows.length > 0 && h('tbody', null, rows.map((cells) => row('td', cells))),
       ),
     );
   };
