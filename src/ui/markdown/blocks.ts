@@ -152,22 +152,21 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
         else if (!listItem(line) && isLazy(line, body.at(-1))) body.push(line);
         else break;
       }
-      // Blank lines after the item belong to the list, not to the item.
-      while (body.length > 1 && isBlank(body.at(-1))) {
-        body.pop();
-        at--;
-      }
+      // (Blank lines at the end of the body change nothing in it.)
       const parsed = parseBlocks(body, strings, depth + 1);
       items.push(parsed.children);
       looseList ||= parsed.loose;
+      // Blank lines (in the item's body, or after an empty item) before the next item make the list loose.
       let next = at;
       while (next < lines.length && isBlank(lines[next])) next++;
       item = next < lines.length ? listItem(lines[next]!) : null;
       if (item?.kind === first.kind) {
-        looseList ||= next > at;
+        looseList ||= isBlank(lines[next - 1]);
         at = next;
       }
     }
+    // Blank lines after the last item are not the list's.
+    while (isBlank(lines[at - 1])) at--;
     return h(
       first.start === undefined ? 'ul' : 'ol',
       { dir: 'auto', start: first.start === 1 ? undefined : first.start },

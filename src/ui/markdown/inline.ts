@@ -101,15 +101,15 @@ function backtickRuns(text: string): Map<number, number[]> {
  */
 function pairEmphasis(runs: Run[]): void {
   const openers: Run[] = [];
-  const floors: Record<string, number> = {};
+  const floors = new Map<string, number>();
   for (const closer of runs) {
     const kind = closer.char + closer.canOpen + (closer.length % 3);
     while (closer.canClose && closer.count) {
-      const floor = Math.min(floors[kind] ?? 0, openers.length);
+      const floor = Math.min(floors.get(kind) ?? 0, openers.length);
       let index = openers.length - 1;
       while (index >= floor && !canPair(openers[index]!, closer)) index--;
       if (index < floor) {
-        floors[kind] = openers.length;
+        floors.set(kind, openers.length);
         break;
       }
       const opener = openers[index]!;
@@ -122,7 +122,7 @@ function pairEmphasis(runs: Run[]): void {
       opener.opens.push(tag);
       closer.closes.push(tag);
       if (!opener.count) openers.pop();
-      for (const key in floors) floors[key] = Math.min(floors[key]!, openers.length);
+      for (const [key, value] of floors) floors.set(key, Math.min(value, openers.length));
     }
     if (closer.canOpen && closer.count) openers.push(closer);
   }
