@@ -37,7 +37,7 @@ const DEVIATIONS = {
   softBreaks: 'A line break inside a paragraph is shown as a line break.',
   rawHtml: 'No raw HTML: it stays text (the "HTML blocks" and "Raw HTML" sections and examples using it are out of scope).',
   references: 'No link reference definitions: they stay text (that section and examples using them are out of scope).',
-  entities: 'Named character references are the two dozen assistants write; an unknown name stays text.',
+  entities: 'Named character references are the handful assistants write; an unknown name stays text.',
   bareUrls: 'Bare http(s):// and www. URLs become links, as on GitHub.',
   spacedTargets: 'A link target with spaces (`[list](Price List.pdf)`) is read up to its closing parenthesis.',
   // Given up:

@@ -17,7 +17,6 @@ import { renderInline } from './inline';
 const MAX_DEPTH = 6;
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)/;
-const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]+|$)(.*)/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
@@ -37,24 +36,22 @@ interface ListItem {
 
 const isBlank = (line: string | undefined) => !line?.trim();
 
-/** How many columns the line's indentation takes (a tab reaches the next multiple of four). */
-function indentation(line: string): number {
-  let column = 0;
-  for (const c of line) {
-    if (c === ' ') column++;
-    else if (c === '\t') column += 4 - (column % 4);
-    else break;
-  }
-  return column;
-}
-
-/** The line less `columns` columns of indentation (what is left of a tab it cuts becomes spaces). */
-function outdent(line: string, columns: number): string {
+/**
+ * The line less up to `columns` columns of indentation (a tab reaches the next multiple of four; what is
+ * left of a tab it cuts becomes spaces), and how many columns that took.
+ */
+function outdentBy(line: string, columns: number): [string, number] {
   let column = 0;
   let at = 0;
   while (column < columns && (line[at] === ' ' || line[at] === '\t')) column += line[at++] === '\t' ? 4 - (column % 4) : 1;
-  return ' '.repeat(Math.max(0, column - columns)) + line.slice(at);
+  return [' '.repeat(Math.max(0, column - columns)) + line.slice(at), column];
 }
+
+/** How many columns the line's indentation takes. */
+const indentation = (line: string) => outdentBy(line, Infinity)[1];
+
+/** The line less `columns` columns of indentation. */
+const outdent = (line: string, columns: number) => outdentBy(line, columns)[0];
 
 /** A fence that opens a code block (a backtick fence's info string has no backticks: ```x``` is inline code). */
 function openingFence(line: string): RegExpExecArray | null {
@@ -96,7 +93,7 @@ function tableCells(row: string): string[] {
 function tableAlignments(header: string, delimiter: string | undefined): string[] | null {
   const cells = delimiter?.includes('|') && header.includes('|') ? tableCells(delimiter) : [];
   if (!cells.length || !cells.every((cell) => TABLE_DELIMITER.test(cell)) || cells.length !== tableCells(header).length) return null;
-  return cells.map((cell) => (cell.endsWith(':') ? (cell.startsWith(':') ? 'align-center' : 'align-right') : cell.startsWith(':') ? 'align-left' : ''));
+  return cells.map((cell) => (cell.endsWith(':') ? (cell.startsWith(':') ? 'center' : 'right') : cell.startsWith(':') ? 'left' : ''));
 }
 
 /** A paragraph's lines as its inline text. */
@@ -134,7 +131,7 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
       const line = lines[at]!;
       const prefix = QUOTE.exec(line);
       if (prefix) quoted.push(line.slice(prefix[0].length));
-      else if (isLazy(line, quoted[quoted.length - 1])) quoted.push(line);
+      else if (isLazy(line, quoted.at(-1))) quoted.push(line);
       else break;
     }
     return h('blockquote', { dir: 'auto' }, parseBlocks(quoted, strings, depth + 1).children);
@@ -152,25 +149,24 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
         // Blank lines and lines indented as far as its content belong to the item (which may start with one blank line, not two).
         const indented = isBlank(line) ? body.length > 1 || body[0] !== '' : indentation(line) >= item.width;
         if (indented) body.push(outdent(line, item.width));
-        else if (!listItem(line) && isLazy(line, body[body.length - 1])) body.push(line);
+        else if (!listItem(line) && isLazy(line, body.at(-1))) body.push(line);
         else break;
       }
-      // Blank lines after the item belong to the list, not to the item.
-      while (body.length > 1 && isBlank(body[body.length - 1])) {
-        body.pop();
-        at--;
-      }
+      // (Blank lines at the end of the body change nothing in it.)
       const parsed = parseBlocks(body, strings, depth + 1);
       items.push(parsed.children);
       looseList ||= parsed.loose;
+      // Blank lines (in the item's body, or after an empty item) before the next item make the list loose.
       let next = at;
       while (next < lines.length && isBlank(lines[next])) next++;
       item = next < lines.length ? listItem(lines[next]!) : null;
       if (item?.kind === first.kind) {
-        looseList ||= next > at;
+        looseList ||= isBlank(lines[next - 1]);
         at = next;
       }
     }
+    // Blank lines after the last item are not the list's.
+    while (isBlank(lines[at - 1])) at--;
     return h(
       first.start === undefined ? 'ul' : 'ol',
       { dir: 'auto', start: first.start === 1 ? undefined : first.start },
@@ -184,7 +180,10 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
     const header = tableCells(lines[at]!);
     const rows: string[][] = [];
     for (at += 2; at < lines.length && !isBlank(lines[at]) && !interrupts(lines[at]!); at++) rows.push(tableCells(lines[at]!));
-    const cell = (tag: string, text = '', column: number) => h(tag, { dir: 'auto', class: align[column] || undefined }, renderInline(text));
+    // A row with fewer cells than the header is filled up; one with more keeps them (nothing is dropped).
+    // The `align` attribute, as GitHub writes it: the stylesheet needs no rule per alignment.
+    const row = (tag: string, cells: string[]) =>
+      h('tr', null, (cells.length > header.length ? cells : header).map((_, column) => h(tag, { dir: 'auto', align: align[column] || undefined }, renderInline(cells[column] ?? ''))));
     return h(
       'div',
       // Focusable, so that keyboard users can scroll a table wider than the bubble.
@@ -192,9 +191,8 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
       h(
         'table',
         null,
-        h('thead', null, h('tr', null, header.map((text, column) => cell('th', text, column)))),
-        // A row with fewer cells than the header is filled up; one with more keeps them (nothing is dropped).
-        rows.length > 0 && h('tbody', null, rows.map((row) => h('tr', null, (row.length > header.length ? row : header).map((_, column) => cell('td', row[column], column))))),
+        h('thead', null, row('th', header)),
+        rows.length > 0 && h('tbody', null, rows.map((cells) => row('td', cells))),
       ),
     );
   };
@@ -215,8 +213,9 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
       const [, marks, info] = fence;
       const code: string[] = [];
       for (at++; at < lines.length; at++) {
-        const closing = CLOSING_FENCE.exec(lines[at]!)?.[1];
-        if (closing && closing[0] === marks![0] && closing.length >= marks!.length) break;
+        // A closing fence is a run of the same character, as long or longer, with nothing after it.
+        const closing = FENCE.exec(lines[at]!);
+        if (closing?.[1]!.startsWith(marks!) && !closing[2]!.trim()) break;
         code.push(outdent(lines[at]!, indentation(line)));
       }
       at++;

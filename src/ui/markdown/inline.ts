@@ -35,19 +35,15 @@ interface Opening {
   image?: boolean;
   target?: string;
   title?: string;
+  /** Where a bracket stands among the tokens, and how many emphasis runs were set aside before it. */
+  index?: number;
+  runs?: number;
 }
 
 /** Where a link's text ends. */
 const LINK_END = { end: true } as const;
 
 type Token = string | VNode | Run | Opening | typeof LINK_END;
-
-/** An unclosed `[` or `![`: its token, and how many emphasis runs were set aside before it. */
-interface Bracket {
-  opening: Opening;
-  index: number;
-  runs: number;
-}
 
 /** Emphasis nested deeper than this keeps its text but no more elements (the DOM stays shallow). */
 const MAX_NESTING = 16;
@@ -56,6 +52,7 @@ const MAX_NESTING = 16;
 const TEXT_END = /[\n\\`*_~[\]!<&]|(?<![^\s*_~(])(?:https?:\/\/|www\.)/gi;
 const WHITESPACE = /\s/;
 const PUNCTUATION = /[\p{P}\p{S}]/u;
+const WHITESPACE_OR_PUNCTUATION = /[\s\p{P}\p{S}]/u;
 /** `<scheme:target>` or `<address@domain>`. */
 const AUTOLINK = /<(?:([a-z][a-z\d+.-]{1,31}:[^\s<>]*)|([\w.+-]+@[a-z\d-]+(?:\.[a-z\d-]+)*))>/iy;
 
@@ -75,6 +72,15 @@ const SPACED_TAIL = /\(([^()[\]<>"\n\\]{1,200})\)/y;
 function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
   pattern.lastIndex = at;
   return pattern.exec(text);
+}
+
+/**
+ * Whether a run of `*`, `_` or `~` with `next` on one side and `previous` on the other flanks the text on
+ * the `next` side (CommonMark): no white space there, and no punctuation unless white space or punctuation
+ * is on the other side.
+ */
+function flanking(next: string, previous: string): boolean {
+  return !WHITESPACE.test(next) && (!PUNCTUATION.test(next) || WHITESPACE_OR_PUNCTUATION.test(previous));
 }
 
 /** Where each backtick run of `text` starts, by length, the last one first. */
@@ -108,7 +114,8 @@ function pairEmphasis(runs: Run[]): void {
       }
       const opener = openers[index]!;
       openers.length = index + 1;
-      const used = closer.char === '~' ? 2 : Math.min(2, opener.count, closer.count);
+      // (A `~~` run always uses both its tildes: only runs of two may open or close.)
+      const used = Math.min(2, opener.count, closer.count);
       const tag: Tag = closer.char === '~' ? 'del' : used === 2 ? 'strong' : 'em';
       opener.count -= used;
       closer.count -= used;
@@ -132,32 +139,30 @@ function canPair(opener: Run, closer: Run): boolean {
 export function renderInline(text: string): ComponentChildren[] {
   const tokens: Token[] = [];
   const runs: Run[] = [];
-  const brackets: Bracket[] = [];
+  /** The `[` and `![` not closed yet. */
+  const brackets: Opening[] = [];
   // Brackets before this token cannot start a link any more: links do not contain links.
   let linkFloor = 0;
-  const backticks = text.includes('`') ? backtickRuns(text) : new Map<number, number[]>();
+  const backticks = backtickRuns(text);
 
-  const add = (token: Token) => {
-    const last = tokens[tokens.length - 1];
-    if (typeof token === 'string' && typeof last === 'string') tokens[tokens.length - 1] = last + token;
-    else tokens.push(token);
-  };
+  /** A link whose label is its target as written. */
+  const addAutolink = (target: string, label: string) => tokens.push({ text: '', target }, label, LINK_END);
 
   /** A `]`: the end of a link when a target follows and its bracket may still start one. Returns where to go on. */
   const closeBracket = (at: number): number => {
     const bracket = brackets.pop();
-    const canLink = bracket && (bracket.opening.image || bracket.index >= linkFloor);
+    const canLink = bracket && (bracket.image || bracket.index! >= linkFloor);
     const tail = canLink ? (matchAt(LINK_TAIL, text, at + 1) ?? matchAt(SPACED_TAIL, text, at + 1)) : null;
     if (!bracket || !tail) {
-      add(']');
+      tokens.push(']');
       return at + 1;
     }
     const [whole, target = '', title = ''] = tail;
-    bracket.opening.target = unescapeText(target.startsWith('<') ? target.slice(1, -1) : target.trim());
-    bracket.opening.title = unescapeText(title.slice(1, -1));
-    pairEmphasis(runs.splice(bracket.runs));
+    bracket.target = unescapeText(target.startsWith('<') ? target.slice(1, -1) : target.trim());
+    bracket.title = unescapeText(title.slice(1, -1));
+    pairEmphasis(runs.splice(bracket.runs!));
     tokens.push(LINK_END);
-    if (!bracket.opening.image) linkFloor = tokens.length;
+    if (!bracket.image) linkFloor = tokens.length;
     return at + 1 + whole.length;
   };
 
@@ -166,7 +171,7 @@ export function renderInline(text: string): ComponentChildren[] {
     const c = text[at]!;
     const autolink = c === '<' ? matchAt(AUTOLINK, text, at) : null;
     const entity = c === '&' ? entityAt(text, at) : null;
-    const urlEnd = /[hw]/i.test(c) && (at === 0 || /[\s*_~(]/.test(text[at - 1]!)) ? bareUrlEnd(text, at) : -1;
+    const urlEnd = bareUrlEnd(text, at);
     let end = at + 1;
     if (c === '\n' || (c === '\\' && text[end] === '\n')) {
       // A line break; the spaces before it are not text.
@@ -175,20 +180,19 @@ export function renderInline(text: string): ComponentChildren[] {
       tokens.push(h('br', null));
       if (c === '\\') end++;
     } else if (c === '\\') {
-      const escaped = ESCAPABLE.test(text.charAt(end));
-      add(escaped ? text[end++]! : c);
+      tokens.push(ESCAPABLE.test(text.charAt(end)) ? text[end++]! : c);
     } else if (c === '`') {
       while (text[end] === '`') end++;
       const length = end - at;
       const starts = backticks.get(length) ?? [];
-      while (starts.length && starts[starts.length - 1]! < end) starts.pop();
+      while (starts.length && starts.at(-1)! < end) starts.pop();
       const close = starts.pop();
-      if (close === undefined) add(text.slice(at, end));
+      if (close === undefined) tokens.push(text.slice(at, end));
       else {
         let code = text.slice(end, close).replace(/\n/g, ' ');
         // One space on each side is padding, unless the code is nothing but spaces.
-        if (code.length > 2 && code[0] === ' ' && code.endsWith(' ') && /[^ ]/.test(code)) code = code.slice(1, -1);
-        add(h('code', null, code));
+        if (code[0] === ' ' && code.endsWith(' ') && /[^ ]/.test(code)) code = code.slice(1, -1);
+        tokens.push(h('code', null, code));
         end = close + length;
       }
     } else if (c === '*' || c === '_' || c === '~') {
@@ -196,8 +200,8 @@ export function renderInline(text: string): ComponentChildren[] {
       const length = end - at;
       const before = text[at - 1] ?? ' ';
       const after = text[end] ?? ' ';
-      const leftFlanking = !WHITESPACE.test(after) && (!PUNCTUATION.test(after) || WHITESPACE.test(before) || PUNCTUATION.test(before));
-      const rightFlanking = !WHITESPACE.test(before) && (!PUNCTUATION.test(before) || WHITESPACE.test(after) || PUNCTUATION.test(after));
+      const leftFlanking = flanking(after, before);
+      const rightFlanking = flanking(before, after);
       // `_` does not open or close inside a word (snake_case stays text); tildes strike through only as `~~`.
       const underscore = c === '_';
       const tildes = c !== '~' || length === 2;
@@ -213,27 +217,27 @@ export function renderInline(text: string): ComponentChildren[] {
       tokens.push(run);
       runs.push(run);
     } else if (c === '[' || (c === '!' && text[end] === '[')) {
-      const opening: Opening = { text: c === '!' ? '![' : '[', image: c === '!' };
-      brackets.push({ opening, index: tokens.length, runs: runs.length });
+      const opening: Opening = { text: c === '!' ? '![' : '[', image: c === '!', index: tokens.length, runs: runs.length };
+      brackets.push(opening);
       tokens.push(opening);
       end = at + opening.text.length;
     } else if (c === ']') {
       end = closeBracket(at);
     } else if (autolink) {
       const [whole, uri, email] = autolink;
-      tokens.push({ text: '', target: uri ?? `mailto:${email}` }, uri ?? email!, LINK_END);
+      addAutolink(uri ?? `mailto:${email}`, uri ?? email!);
       end = at + whole.length;
     } else if (entity) {
-      add(entity.value);
+      tokens.push(entity.value);
       end = at + entity.length;
     } else if (urlEnd > 0) {
       const url = text.slice(at, urlEnd);
-      tokens.push({ text: '', target: /^www\./i.test(url) ? `http://${url}` : url }, url, LINK_END);
+      addAutolink(/^www\./i.test(url) ? `http://${url}` : url, url);
       end = urlEnd;
     } else {
       TEXT_END.lastIndex = end;
       end = TEXT_END.exec(text)?.index ?? text.length;
-      add(text.slice(at, end));
+      tokens.push(text.slice(at, end));
     }
     at = end;
   }
@@ -243,7 +247,7 @@ export function renderInline(text: string): ComponentChildren[] {
 
 /** The text of rendered children, as a screen reader reads it (a link's label, an image's alt text). */
 function plainText(children: ComponentChildren): string {
-  if (typeof children === 'string' || typeof children === 'number') return String(children);
+  if (typeof children === 'string') return children;
   if (Array.isArray(children)) return children.map(plainText).join('');
   const props = (children as VNode<{ children?: ComponentChildren }> | null)?.props;
   return props ? plainText(props.children) : '';

@@ -65,8 +65,11 @@ export function link(target: string, title: string, label: ComponentChildren, la
   );
 }
 
-/** The start of a bare URL and its domain (at least two parts), and characters that may not end one. */
-const BARE_URL = /(?:https?:\/\/|www\.)[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+[^\s<]*/iuy;
+/**
+ * A bare URL at the start of a word (or after `*`, `_`, `~` or `(`) with its domain (at least two parts),
+ * and characters that may not end one.
+ */
+const BARE_URL = /(?<![^\s*_~(])(?:https?:\/\/|www\.)[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+[^\s<]*/iuy;
 const TRAILING_PUNCTUATION = /[?!.,:*_~'";]/;
 
 /**

@@ -169,6 +169,9 @@ describe('markdown replies in the browser', () => {
       await table.waitFor(SEEN);
 
       expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Plan', 'Price', 'Seats']);
+      // The delimiter row's colons align the columns (Chromium reads a cell's align="left" as -webkit-left).
+      const alignments = await table.locator('tr').nth(1).locator('td').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
+      expect(alignments.map((alignment) => alignment.replace('-webkit-', ''))).toEqual(['left', 'right', 'center']);
       expect(await chat.log.locator('blockquote').textContent()).toContain('prices include VAT');
       expect(await chat.log.locator('del').textContent()).toBe('12 €');
       expect(await chat.log.getByRole('link', { name: 'https://riverside.example (booking.example)' }).count()).toBe(1);
