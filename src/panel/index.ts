@@ -12,8 +12,8 @@ import { log, type WidgetConfig } from '../config';
 import { createBrowserStoreDeps } from '../store/browser';
 import { createConversationStore } from '../store/store';
 import type { ConversationStore, StoreEvent } from '../store/types';
-import functionCallsCss from '../ui/function-calls.css?inline';
 import markdownCss from '../ui/markdown.css?inline';
+import { CardsContext, createCards } from '../ui/cards';
 import { ChatPanel } from '../ui/Panel';
 import panelCss from '../ui/panel.css?inline';
 import { en, fill, LANGUAGES, stringsFor, type Strings } from '../ui/strings';
@@ -98,7 +98,10 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
   // Bumped when the widget starts over (another assistant, API base, type or storage): a fresh panel.
   let generation = 0;
 
-  const stopStyles = host.addStyles(panelCss + functionCallsCss + markdownCss);
+  const stopStyles = host.addStyles(panelCss + markdownCss);
+  // The function-call cards come with the first message that shows some, their stylesheet with them.
+  let stopCardStyles = () => {};
+  const cards = createCards((css) => (stopCardStyles = host.addStyles(css)));
   const stopLook = effect(() => host.showLook(reading.value.config));
 
   /** Forwards the store's events to the host page, counting the replies that arrive while the panel is closed. */
@@ -136,7 +139,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     const { config, strings, waiting } = reading.value;
     // Until the visitor's words have come: nothing new (the first time, nothing at all).
     if (waiting) return;
-    render(h(ChatPanel, { key: generation, store, config, strings, open, inline, onClose: host.close, announcement }), container);
+    render(h(CardsContext.Provider, { value: cards }, h(ChatPanel, { key: generation, store, config, strings, open, inline, onClose: host.close, announcement })), container);
   };
   const stopDrawing = effect(draw);
 
@@ -180,6 +183,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       store.dispose();
       render(null, container);
       stopStyles();
+      stopCardStyles();
     },
   };
 }

@@ -1,11 +1,12 @@
 import { Component, type ComponentChildren } from 'preact';
+import { useContext, useEffect } from 'preact/hooks';
 import { messageText, type ChatMessage, type FunctionCallPart, type MessageStatus } from '../model';
 import type { ConversationStore } from '../store/types';
-import { FunctionCallCard } from './FunctionCallCard';
+import { CardsContext } from './cards';
 import { Icon, type IconName } from './Icon';
 import { renderMarkdown, renderPlainText } from './markdown';
-import { Reveal } from './Reveal';
-import { errorText, fill, type Strings } from './strings';
+import { errorText, type Strings } from './strings';
+import { useValue } from './use-value';
 
 /** Props of {@link Message}. */
 export interface MessageProps {
@@ -18,10 +19,6 @@ export interface MessageProps {
 
 /** The icon of a status line; the other states show a spinner. */
 const STATUS_ICONS: Partial<Record<MessageStatus, IconName>> = { queued: 'clock', failed: 'alert' };
-
-/** Function-call cards shown at first, and how many more each "And N more" shows. */
-const CARDS_SHOWN = 3;
-const CARDS_PER_REVEAL = 20;
 
 interface AssistantTextProps {
   text: string;
@@ -55,35 +52,19 @@ class AssistantText extends Component<AssistantTextProps, { failed: boolean }> {
   }
 }
 
-/** Props of {@link FunctionCalls}. */
-interface FunctionCallsProps {
+/** Props of {@link Calls}. */
+interface CallsProps {
   calls: FunctionCallPart[];
   id: string;
   strings: Strings;
-  /** The first card to show, and how many. */
-  from: number;
-  count: number;
 }
 
-/**
- * Cards of the functions a reply ran: a few, then a button "And N more" that shows the next ones (and moves
- * focus to them). A reply with thousands of calls costs no more than a few cards until the visitor asks.
- */
-function FunctionCalls({ calls, id, strings, from, count }: FunctionCallsProps) {
-  const end = from + count;
-  return (
-    <>
-      {calls.slice(from, end).map((part, index) => (
-        <FunctionCallCard key={index} id={`${id}-${from + index}`} part={part} strings={strings} />
-      ))}
-      {end < calls.length && (
-        <Reveal
-          label={fill(strings.moreCalls, { n: (calls.length - end).toLocaleString() })}
-          render={() => <FunctionCalls calls={calls} id={id} strings={strings} from={end} count={CARDS_PER_REVEAL} />}
-        />
-      )}
-    </>
-  );
+/** The cards of the functions a reply ran, once their chunk has arrived (it is asked for here). */
+function Calls(props: CallsProps) {
+  const cards = useContext(CardsContext);
+  const module = useValue(cards.module);
+  useEffect(() => cards.load(), [cards]);
+  return module && <module.FunctionCalls {...props} />;
 }
 
 /**
@@ -104,7 +85,7 @@ export function Message({ message, store, strings, showFunctionCalls }: MessageP
   return (
     <div class={`message from-${role} is-${status}`}>
       <span class="visually-hidden">{user ? strings.you : strings.assistant}: </span>
-      {calls.length > 0 && <FunctionCalls calls={calls} id={id} strings={strings} from={0} count={CARDS_SHOWN} />}
+      {calls.length > 0 && <Calls calls={calls} id={id} strings={strings} />}
       {text.trim() && (
         <div class="bubble" dir="auto">
           {user ? text : <AssistantText text={text} strings={strings} />}

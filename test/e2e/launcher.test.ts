@@ -93,6 +93,7 @@ describe('a page view', () => {
 
   test('a click opens the chat: expanded at once, focus in the composer, back on the launcher after Escape', async () => {
     const { page } = browser;
+    const urls = recordRequests(page);
     await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url }));
     const widget = chat(page);
     const before = await widget.launcher.boundingBox();
@@ -104,6 +105,9 @@ describe('a page view', () => {
     expect(await widget.launcher.getAttribute('aria-controls')).toBe(await widget.panel.getAttribute('id'));
     // The launcher neither moved nor changed size as the panel took over.
     expect(await widget.launcher.boundingBox()).toEqual(before);
+    // A greeting that ran no tool: the function-call cards are not downloaded.
+    const scripts = urls.map((url) => new URL(url).pathname).filter((path) => path.endsWith('.js'));
+    expect(scripts).toEqual(['/dist/widget.js', expect.stringMatching(PANEL_FILE)]);
 
     await page.keyboard.press('Escape');
     await widget.panel.waitFor({ state: 'hidden' });

@@ -42,15 +42,15 @@ describe('an assistant message that fails to render', () => {
 describe('a reply with many function calls', () => {
   const calls = Array.from({ length: 2000 }, (_, i) => ({ name: `lookup_item_${i}`, result: { ok: true } }));
 
-  it('shows the first three cards and sums up the rest behind a button', () => {
+  it('shows the first three cards (their chunk loads with the first message that has some) and sums up the rest behind a button', async () => {
     showMessages([assistantMessage('Done.', calls)]);
-    expect(screen.getAllByRole('button', { name: /^Lookup item/ })).toHaveLength(3);
+    expect(await screen.findAllByRole('button', { name: /^Lookup item/ })).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'And 1,997 more' })).toBeTruthy();
   });
 
   it('shows twenty more with each press, and moves focus to the revealed cards when the button goes', async () => {
     showMessages([assistantMessage('Done.', calls.slice(0, 30))]);
-    fireEvent.click(screen.getByRole('button', { name: 'And 27 more' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'And 27 more' }));
     expect(screen.getAllByRole('button', { name: /^Lookup item/ })).toHaveLength(23);
     fireEvent.click(screen.getByRole('button', { name: 'And 7 more' }));
     expect(screen.getAllByRole('button', { name: /^Lookup item/ })).toHaveLength(30);

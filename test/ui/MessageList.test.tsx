@@ -61,10 +61,11 @@ describe('messages', () => {
     expect(log().querySelector('.message-status')).toBeNull();
   });
 
-  it('shows function-call cards before the assistant text, unless the site hides them', () => {
+  it('shows function-call cards before the assistant text, unless the site hides them', async () => {
     const message = assistantMessage('You are booked.', [{ name: 'book_appointment', result: { ok: true } }]);
     renderApp({ store: createFakeStore([message]), open: true });
-    expect(within(log()).getByRole('button', { name: /Book appointment/ })).toBeTruthy();
+    const card = await within(log()).findByRole('button', { name: /Book appointment/ });
+    expect(card.compareDocumentPosition(within(log()).getByText('You are booked.')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     cleanup();
     renderApp({ store: createFakeStore([message]), open: true, config: { showFunctionCalls: false } });
     expect(within(log()).queryByRole('button', { name: /Book appointment/ })).toBeNull();

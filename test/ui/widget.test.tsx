@@ -311,7 +311,7 @@ describe('strict CSP', () => {
       store.notice.value = 'conversation-reset';
       store.draft.value = 'x'.repeat(2100);
     });
-    fireEvent.click(screen.getByRole('button', { name: /Check calendar availability/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Check calendar availability/ }));
     await screen.findByText('2024-05-01');
     expect(container.querySelectorAll('[style]')).toHaveLength(0);
   });
