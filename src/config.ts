@@ -7,6 +7,10 @@ import { trimBase } from './store/keys';
 import { languageTag } from './boot/words';
 import type { ConversationType, VariableValue } from './api/types';
 import type { Strings } from './ui/strings';
+import { applyRules, flag, oneOf, type Parse } from './rules';
+
+export { applyRules, flag, oneOf, type Parse } from './rules';
+export { log } from './log';
 
 /** `light`, `dark`, or `auto` (follows the visitor's system setting). */
 export type Theme = 'light' | 'dark' | 'auto';
@@ -138,9 +142,6 @@ export interface ParseResult<Config = WidgetConfig> {
   problems: string[];
 }
 
-/** How a setting is read: the value it means, or undefined when it is not understood. */
-export type Parse = (value: string, base?: string) => unknown;
-
 /** The values of the settings that are one of a list (the problems the panel reports name them too). */
 export const CHOICES = {
   theme: 'light, dark, auto',
@@ -148,15 +149,6 @@ export const CHOICES = {
   launcher: 'default, none',
   position: 'bottom-right, bottom-left, top-right, top-left',
 } as const;
-
-/** One of `options`, in any case. The platform's snippet writes corners as `right-bottom`: that reads as `bottom-right`. */
-export const oneOf =
-  (options: string): Parse =>
-  (value) =>
-    options.split(', ').find((option) => option === value.toLowerCase().replace(/^(left|right)-(top|bottom)$/, '$2-$1'));
-
-/** `true` (or empty, as a bare attribute) or `false`, in any case. */
-export const flag: Parse = (value) => (/^(true)?$/i.test(value) ? true : /^false$/i.test(value) ? false : undefined);
 
 /** Any text. */
 const text: Parse = (value) => value;
@@ -215,25 +207,6 @@ export function settingName(key: string, source: ConfigSource = 'script'): strin
 }
 
 /**
- * Reads `rules` from `settings` (own properties only) into `out`, which holds the defaults. A value that is
- * not understood keeps the default; the keys of those are returned, for the site owner to hear about.
- */
-export function applyRules(settings: Record<string, unknown>, rules: Record<string, Parse>, out: Record<string, unknown>, base?: string): string[] {
-  const invalid: string[] = [];
-  for (const key of Object.keys(rules)) {
-    const value = settings[key];
-    if (value == null) continue;
-    const text = String(value).trim();
-    const parse = rules[key]!;
-    // An empty flag attribute (`data-open`) means true; any other empty setting means "not set".
-    const parsed = text || parse === flag ? parse(text, base) : undefined;
-    if (parsed === undefined && text) invalid.push(key);
-    out[key] = parsed ?? out[key];
-  }
-  return invalid;
-}
-
-/**
  * Reads every setting from an element's attributes (`prefix` `data-` for the script tag, none for
  * `<assistant-chat>`) into a plain record. Absent attributes are left out.
  */
@@ -287,11 +260,6 @@ export function parseLauncherConfig(input: Record<string, unknown>, context: Con
     inline: inline as boolean,
     problems,
   };
-}
-
-/** Writes `AssistantChat: message` (then `details`) to the console, for the site owner; nothing when `message` is empty. */
-export function log(level: 'warn' | 'error', message: string, ...details: unknown[]): void {
-  if (message) console[level]('AssistantChat: ' + message, ...details);
 }
 
 // The shape of a UUID, which any site owner's real id can be compared with.

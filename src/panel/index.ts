@@ -8,7 +8,8 @@ import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-core
 import { h, render } from 'preact';
 import { createApiClient, type FetchLike } from '../api/client';
 import { browserFetch } from '../api/transport';
-import { log, type WidgetConfig } from '../config';
+import type { WidgetConfig } from '../config';
+import { log } from '../log';
 import { createBrowserStoreDeps } from '../store/browser';
 import { createConversationStore } from '../store/store';
 import type { ConversationStore, StoreEvent } from '../store/types';

@@ -6,7 +6,8 @@
  */
 import { isObject } from '../api/json';
 import type { VariableValue } from '../api/types';
-import { applyRules, flag, oneOf, type Parse, type PanelSettings, type PrechatField } from '../config';
+import type { PanelSettings, PrechatField } from '../config';
+import { applyRules, flag, oneOf, type Parse } from '../rules';
 
 /** The defaults of the panel's settings (the launcher's: `DEFAULTS` in src/config.ts). */
 export const PANEL_DEFAULTS = {

@@ -4,7 +4,7 @@
 import type { ApiClient } from '../api/client';
 import { isUuid } from '../api/url';
 import type { StorageChoice } from '../config';
-import { log } from '../config';
+import { log } from '../log';
 import { createStorage } from './storage';
 import type { PageLifecycle, StorageLike, StoreDeps, TabMessage, TabSync } from './types';
 
