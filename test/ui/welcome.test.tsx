@@ -1,17 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assistantMessage, createFakeStore } from '../helpers/fake-store';
-import { renderApp, renderWidget } from './render-app';
+import { renderApp, widgetsPerTest } from './render-app';
 
-const widgets: Array<{ handle: { destroy(): void } }> = [];
-function widget(options: Parameters<typeof renderWidget>[0] = {}) {
-  const mounted = renderWidget(options);
-  widgets.push(mounted);
-  return mounted;
-}
+const widget = widgetsPerTest();
 
 afterEach(() => {
-  for (const mounted of widgets.splice(0)) mounted.handle.destroy();
   cleanup();
   localStorage.clear();
 });
