@@ -11,13 +11,23 @@ export interface DisclaimerProps {
   onAccept: () => void;
 }
 
-/** The site's line above the composer (what happens to messages), with the button that accepts it when consent is required. */
+// Unique enough: every widget renders into a shadow root of its own.
+const TEXT_ID = 'acw-disclaimer';
+
+/**
+ * The site's line above the composer (what happens to messages), with the button that accepts it when
+ * consent is required; the button is described by the line, so a screen reader says what is accepted.
+ */
 export function Disclaimer({ text, asking, strings, onAccept }: DisclaimerProps) {
   return (
     <div class="disclaimer">
-      {text && <div class="disclaimer-text">{render(text, strings)}</div>}
+      {text && (
+        <div class="disclaimer-text" id={TEXT_ID}>
+          {render(text, strings)}
+        </div>
+      )}
       {asking && (
-        <button type="button" class="disclaimer-accept" onClick={onAccept}>
+        <button type="button" class="disclaimer-accept" aria-describedby={text ? TEXT_ID : undefined} onClick={onAccept}>
           {strings.consentAccept}
         </button>
       )}

@@ -56,11 +56,13 @@ describe('the welcome', () => {
 
 describe('consent', () => {
   it('starts nothing and sends nothing until the visitor accepts', async () => {
-    const { ui, handle, store, focused } = widget({
+    const { ui, root, handle, store, focused } = widget({
       settings: { disclaimer: 'Read our [privacy policy](https://clinic.example/privacy).', consent: 'required', starters: STARTERS },
     });
     handle.open();
     const accept = await ui.findByRole('button', { name: 'Accept' });
+    // Described by the line it accepts.
+    expect(root.getElementById(accept.getAttribute('aria-describedby')!)?.textContent).toBe('Read our privacy policy.');
     expect(ui.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('https://clinic.example/privacy');
     const composer = ui.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement;
     expect(composer.disabled).toBe(true);
