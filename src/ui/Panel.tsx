@@ -69,8 +69,8 @@ function IconButton({ icon, label, onClick }: { icon: IconName; label: string; o
  * the form, the Accept button, the composer. Escape closes it (unless an input method is composing). Its
  * one live region says, once each, that the conversation is opening and the replies that came while it was
  * closed. If the conversation cannot be rendered, the store is closed, so nothing is sent where the visitor
- * cannot see the outcome. Where the panel covers the whole screen (phones)
- * it is modal: `aria-modal`, and Tab wraps around inside it.
+ * cannot see the outcome. Where the panel covers the whole screen (phones) it is modal: `aria-modal`, and
+ * Tab wraps around inside it.
  */
 export function ChatPanel({ store, config, strings, open, inline = false, onClose, announcement, step = 'open', gate }: ChatPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
