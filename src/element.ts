@@ -30,6 +30,7 @@ import {
   type ConfigContext,
   type LauncherConfig,
   type Position,
+  type PrechatField,
   type RuntimeOptions,
   type StorageChoice,
   type Theme,
@@ -62,6 +63,12 @@ const PROPERTIES = [
   'locale',
   'open',
   'showFunctionCalls',
+  'subtitle',
+  'avatar',
+  'starters',
+  'disclaimer',
+  'consent',
+  'prechat',
   'storage',
   'inline',
   'strings',
@@ -174,6 +181,57 @@ export class AssistantChatElement extends Base {
   }
   set showFunctionCalls(value: boolean | null | undefined) {
     this.#setText('show-function-calls', typeof value === 'boolean' ? String(value) : value);
+  }
+
+  /** `subtitle`: a line under the title while the conversation is empty. */
+  get subtitle(): string | undefined {
+    return this.#reading().subtitle;
+  }
+  set subtitle(value: string | null | undefined) {
+    this.#setText('subtitle', value);
+  }
+
+  /** `avatar`: an https image URL, shown in the header and the welcome (loaded when the panel opens). */
+  get avatar(): string | undefined {
+    return this.#reading().avatar;
+  }
+  set avatar(value: string | null | undefined) {
+    this.#setText('avatar', value);
+  }
+
+  /** `starters`: up to four prompts the visitor sends with one click. Set an array (or JSON text); the attribute holds JSON. */
+  get starters(): string[] {
+    return this.#reading().starters;
+  }
+  set starters(value: readonly string[] | string | null | undefined) {
+    this.#setText('starters', typeof value === 'object' && value !== null ? JSON.stringify(value) : value);
+  }
+
+  /** `disclaimer`: a short line above the composer (markdown links allowed). */
+  get disclaimer(): string | undefined {
+    return this.#reading().disclaimer;
+  }
+  set disclaimer(value: string | null | undefined) {
+    this.#setText('disclaimer', value);
+  }
+
+  /** `consent`: `required` locks the composer until the visitor accepts the disclaimer. Default `none`. */
+  get consent(): 'none' | 'required' {
+    return this.#reading().consent;
+  }
+  set consent(value: 'none' | 'required' | null | undefined) {
+    this.#setText('consent', value);
+  }
+
+  /**
+   * `prechat`: the fields asked before the conversation starts (`{ name, label, type, required }`), whose
+   * answers become variables. Set an array (or JSON text); the attribute holds JSON.
+   */
+  get prechat(): PrechatField[] {
+    return this.#reading().prechat;
+  }
+  set prechat(value: readonly Partial<PrechatField>[] | string | null | undefined) {
+    this.#setText('prechat', typeof value === 'object' && value !== null ? JSON.stringify(value) : value);
   }
 
   /**

@@ -13,6 +13,7 @@ export type {
   Corner,
   ParseResult,
   Position,
+  PrechatField,
   RuntimeOptions,
   StorageChoice,
   Theme,

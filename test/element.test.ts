@@ -192,6 +192,39 @@ describe('<assistant-chat>', () => {
     expect(element.showFunctionCalls).toBe(true);
   });
 
+  it('takes the welcome, the consent line and the pre-chat form as properties, arrays kept in their attributes as JSON', () => {
+    const element = addElement({ 'assistant-id': ID });
+    expect([element.subtitle, element.avatar, element.starters, element.disclaimer, element.consent, element.prechat]).toEqual([
+      undefined,
+      undefined,
+      [],
+      undefined,
+      'none',
+      [],
+    ]);
+    element.subtitle = 'We answer within a minute.';
+    element.avatar = 'https://images.example/helper.png';
+    element.starters = ['Opening hours?', 'Book a visit'];
+    element.disclaimer = 'See our [privacy policy](https://clinic.example/privacy).';
+    element.consent = 'required';
+    element.prechat = [{ name: 'email', label: 'Email', type: 'email', required: true }];
+    expect(element.getAttribute('starters')).toBe('["Opening hours?","Book a visit"]');
+    expect(element.getAttribute('prechat')).toBe('[{"name":"email","label":"Email","type":"email","required":true}]');
+    expect(element.getAttribute('consent')).toBe('required');
+    expect(element.starters).toEqual(['Opening hours?', 'Book a visit']);
+    expect(element.prechat).toEqual([{ name: 'email', label: 'Email', type: 'email', required: true }]);
+    expect([element.subtitle, element.avatar, element.disclaimer]).toEqual([
+      'We answer within a minute.',
+      'https://images.example/helper.png',
+      'See our [privacy policy](https://clinic.example/privacy).',
+    ]);
+    // Read as the widget uses them: an avatar that is not https is not shown.
+    element.avatar = 'http://images.example/helper.png';
+    expect(element.avatar).toBeUndefined();
+    element.starters = null;
+    expect(element.hasAttribute('starters')).toBe(false);
+  });
+
   it('reads its settings as the widget uses them: defaults for what is missing or not understood, corners in one spelling', () => {
     const element = addElement({ 'assistant-id': ID, position: 'left-bottom', theme: 'neon', 'api-base': '/chat-api/' });
     expect(element.position).toBe('bottom-left');

@@ -4,8 +4,8 @@
  */
 import { isUuid } from '../../src/api/client';
 import type { ConversationType } from '../../src/api/types';
-import { DEFAULTS, type Corner, type Theme } from '../../src/config';
-import { PANEL_DEFAULTS } from '../../src/panel/settings';
+import { DEFAULTS, type Corner, type PrechatField, type Theme } from '../../src/config';
+import { MAX_STARTERS, PANEL_DEFAULTS, parsePanelSettings } from '../../src/panel/settings';
 import { DEMO_ASSISTANTS } from './assistants';
 
 /** The languages the widget ships; `auto` leaves the choice to the widget (page `lang`, then browser). */
@@ -35,6 +35,18 @@ export interface PlaygroundSettings {
   title: string;
   variables: VariableRow[];
   showFunctionCalls: boolean;
+  /** A line under the title while the conversation is empty; empty: none. */
+  subtitle: string;
+  /** The assistant's picture, an https URL as typed; empty: the chat icon. */
+  avatar: string;
+  /** Starter prompts, one a line, as typed. */
+  starters: string;
+  /** The line above the composer (markdown links allowed); empty: none. */
+  disclaimer: string;
+  /** Whether the composer stays locked until the visitor accepts the disclaimer. */
+  consentRequired: boolean;
+  /** The pre-chat form as JSON text (an array of fields), as typed; empty: no form. */
+  prechat: string;
 }
 
 /** Problems with the typed fields, by field; an empty object when everything is usable. */
@@ -59,6 +71,8 @@ const HEX6 = /^#[0-9a-f]{6}$/i;
 const HEX3 = /^#[0-9a-f]{3}$/i;
 const MAX_TEXT = 200;
 const MAX_VARIABLES = 20;
+/** The pre-chat form's JSON takes more room than a line of text. */
+const MAX_JSON = 2000;
 
 /** A generator of row ids; injected so tests and the parser agree on what they get. */
 export type NewId = () => string;
@@ -79,6 +93,12 @@ export function defaultSettings(newId: NewId): PlaygroundSettings {
       { id: newId(), key: 'clinic', value: 'Northwind Dental' },
     ],
     showFunctionCalls: PANEL_DEFAULTS.showFunctionCalls,
+    subtitle: '',
+    avatar: '',
+    starters: '',
+    disclaimer: '',
+    consentRequired: false,
+    prechat: '',
   };
 }
 
@@ -121,6 +141,33 @@ export function validateSettings(settings: Pick<PlaygroundSettings, 'assistantId
   return errors;
 }
 
+/** The starter prompts as the widget takes them: the non-empty lines. */
+export function startersOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** The pre-chat form as the widget takes it (the widget's own reading of it), or [] when the text is not usable. */
+export function prechatOf(text: string): PrechatField[] {
+  return text.trim() ? parsePanelSettings({ prechat: text }).settings.prechat : [];
+}
+
+/** What is wrong with the typed starters and pre-chat form, in words for the owner (the widget still mounts). */
+export function welcomeProblems(settings: Pick<PlaygroundSettings, 'starters' | 'prechat'>): { starters?: string; prechat?: string } {
+  const problems: { starters?: string; prechat?: string } = {};
+  const count = startersOf(settings.starters).length;
+  if (count > MAX_STARTERS) problems.starters = `The widget shows the first ${MAX_STARTERS} of these ${count} prompts.`;
+  const issues = settings.prechat.trim() ? parsePanelSettings({ prechat: settings.prechat }).issues : [];
+  if (issues.some((issue) => issue.kind === 'not-json')) {
+    problems.prechat = 'Not a JSON array of fields like [{"name": "email", "label": "Email", "type": "email", "required": true}].';
+  } else if (issues.length) {
+    problems.prechat = 'Some fields are left out: each needs a name of its own (letters, digits, _) and a type of text, email or tel.';
+  }
+  return problems;
+}
+
 /** The variables as the API takes them: rows with a key, later rows winning; values stay strings. */
 export function variablesOf(rows: readonly VariableRow[]): Record<string, string> {
   const variables: Record<string, string> = {};
@@ -149,6 +196,12 @@ export function encodeSettings(settings: PlaygroundSettings, defaults: Playgroun
   put('locale', settings.locale, defaults.locale);
   put('title', settings.title, defaults.title);
   put('calls', settings.showFunctionCalls ? 'on' : 'off', defaults.showFunctionCalls ? 'on' : 'off');
+  put('subtitle', settings.subtitle, defaults.subtitle);
+  put('avatar', settings.avatar, defaults.avatar);
+  put('starters', settings.starters, defaults.starters);
+  put('disclaimer', settings.disclaimer, defaults.disclaimer);
+  put('consent', settings.consentRequired ? 'required' : 'none', defaults.consentRequired ? 'required' : 'none');
+  put('prechat', settings.prechat, defaults.prechat);
   const vars = JSON.stringify(settings.variables.filter((row) => row.key.trim()).map((row) => [row.key.trim(), row.value]));
   const defaultVars = JSON.stringify(defaults.variables.map((row) => [row.key, row.value]));
   if (vars !== defaultVars) params.set('vars', vars);
@@ -166,9 +219,9 @@ export function parseSettings(text: string, defaults: PlaygroundSettings, newId:
   } catch {
     return defaults;
   }
-  const str = (name: string, fallback: string) => {
+  const str = (name: string, fallback: string, max = MAX_TEXT) => {
     const value = params.get(name);
-    return value === null ? fallback : value.slice(0, MAX_TEXT);
+    return value === null ? fallback : value.slice(0, max);
   };
   const pick = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
     const value = params.get(name);
@@ -185,6 +238,12 @@ export function parseSettings(text: string, defaults: PlaygroundSettings, newId:
     title: str('title', defaults.title),
     showFunctionCalls: params.has('calls') ? params.get('calls') !== 'off' : defaults.showFunctionCalls,
     variables: params.has('vars') ? parseVariables(params.get('vars') ?? '', newId) : defaults.variables,
+    subtitle: str('subtitle', defaults.subtitle),
+    avatar: str('avatar', defaults.avatar),
+    starters: str('starters', defaults.starters, MAX_JSON),
+    disclaimer: str('disclaimer', defaults.disclaimer, MAX_JSON),
+    consentRequired: params.has('consent') ? params.get('consent') === 'required' : defaults.consentRequired,
+    prechat: str('prechat', defaults.prechat, MAX_JSON),
   };
 }
 

@@ -8,7 +8,7 @@
  */
 import { DEFAULTS } from '../../src/config';
 import { PANEL_DEFAULTS } from '../../src/panel/settings';
-import { variablesOf, type PlaygroundSettings } from './settings';
+import { prechatOf, startersOf, variablesOf, type PlaygroundSettings } from './settings';
 
 /** Where the page tells the owner to put the script's real address. */
 export const CDN_PLACEHOLDER = 'https://YOUR-CDN/widget.js';
@@ -23,7 +23,8 @@ export type SnippetSettings = Omit<PlaygroundSettings, 'type'>;
 interface Setting {
   option: string;
   attribute: string;
-  value: string | boolean;
+  /** A list (starters, the pre-chat form) is written as JSON. */
+  value: string | boolean | readonly unknown[];
 }
 
 /**
@@ -53,6 +54,14 @@ function settingsOf(settings: SnippetSettings, apiBase: string): Setting[] {
   add('locale', 'data-locale', settings.locale, 'auto');
   add('title', 'data-title', settings.title.trim(), '');
   add('showFunctionCalls', 'data-show-function-calls', settings.showFunctionCalls, PANEL_DEFAULTS.showFunctionCalls);
+  add('subtitle', 'data-subtitle', settings.subtitle.trim(), '');
+  add('avatar', 'data-avatar', settings.avatar.trim(), '');
+  const starters = startersOf(settings.starters);
+  if (starters.length) out.push({ option: 'starters', attribute: 'data-starters', value: starters });
+  add('disclaimer', 'data-disclaimer', settings.disclaimer.trim(), '');
+  add('consent', 'data-consent', settings.consentRequired ? 'required' : PANEL_DEFAULTS.consent, PANEL_DEFAULTS.consent);
+  const prechat = prechatOf(settings.prechat);
+  if (prechat.length) out.push({ option: 'prechat', attribute: 'data-prechat', value: prechat });
   return out;
 }
 
@@ -73,7 +82,9 @@ export function buildScriptTag(settings: SnippetSettings, apiBase: string): stri
   }
   lines.push('<script', `  src="${CDN_PLACEHOLDER}"`);
   for (const { attribute, value } of settingsOf(settings, apiBase)) {
-    lines.push(`  ${attribute}="${escapeAttribute(String(value), '"')}"`);
+    // JSON reads best between single quotes.
+    if (Array.isArray(value)) lines.push(`  ${attribute}='${escapeAttribute(JSON.stringify(value), "'")}'`);
+    else lines.push(`  ${attribute}="${escapeAttribute(String(value), '"')}"`);
   }
   lines.push('  async', '></script>');
   return lines.join('\n');
@@ -87,7 +98,9 @@ export function buildScriptTag(settings: SnippetSettings, apiBase: string): stri
 export function buildNpmUsage(settings: SnippetSettings, apiBase: string): string {
   const lines = [`import { mount } from 'assistant-chat-widget';`, '', 'const chat = mount(document.body, {'];
   for (const { option, value } of settingsOf(settings, apiBase)) {
-    lines.push(`  ${option}: ${typeof value === 'boolean' ? String(value) : jsString(value)},`);
+    // A list of strings and plain objects, as JSON, is JavaScript too.
+    const code = typeof value === 'boolean' ? String(value) : typeof value === 'string' ? jsString(value) : JSON.stringify(value);
+    lines.push(`  ${option}: ${code},`);
   }
   const variables = Object.entries(variablesOf(settings.variables));
   if (variables.length) {

@@ -17,6 +17,8 @@ import {
   defaultSettings,
   encodeSettings,
   parseSettings,
+  prechatOf,
+  startersOf,
   validateSettings,
   variablesOf,
   type PlaygroundSettings,
@@ -113,6 +115,14 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     };
     if (s.locale !== 'auto') options.locale = s.locale;
     if (s.title.trim()) options.title = s.title.trim();
+    if (s.subtitle.trim()) options.subtitle = s.subtitle.trim();
+    if (s.avatar.trim()) options.avatar = s.avatar.trim();
+    if (s.disclaimer.trim()) options.disclaimer = s.disclaimer.trim();
+    if (s.consentRequired) options.consent = 'required';
+    const starters = startersOf(s.starters);
+    if (starters.length) options.starters = starters;
+    const prechat = prechatOf(s.prechat);
+    if (prechat.length) options.prechat = prechat;
     return options;
   });
   const apiBaseUrl = computed(() => absoluteApiBase(settings.value.apiBase, deps.pageUrl));

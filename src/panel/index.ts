@@ -4,18 +4,21 @@
  * the conversation store, renders the UI beside the launcher, and counts the replies that arrive while
  * the panel is closed.
  */
-import { batch, effect, signal, type ReadonlySignal } from '@preact/signals-core';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import { h, render } from 'preact';
 import { createApiClient, type FetchLike } from '../api/client';
 import { browserFetch } from '../api/transport';
 import type { WidgetConfig } from '../config';
 import { log } from '../log';
 import { createBrowserStoreDeps } from '../store/browser';
+import type { GateStep } from '../store/gate';
+import { storageKey } from '../store/persistence';
+import { createStorage } from '../store/storage';
 import { createConversationStore } from '../store/store';
 import type { ConversationStore, StoreEvent } from '../store/types';
 import markdownCss from '../ui/markdown.css?inline';
 import { CardsContext, createCards } from '../ui/cards';
-import { ChatPanel } from '../ui/Panel';
+import { ChatPanel, type LoadedGate } from '../ui/Panel';
 import panelCss from '../ui/panel.css?inline';
 import { en, fill, LANGUAGES, stringsFor, type Strings } from '../ui/strings';
 import { PANEL_ID, type Panel, type PanelHost } from './contract';
@@ -38,6 +41,12 @@ const browserStore: StoreFactory = (config, { settings, root }) =>
       scope: config.assistantId + '@' + config.apiBase,
     }),
   );
+
+/** Whether the visitor must accept the notice or answer the pre-chat form before a conversation is created. */
+const asksFirst = (config: WidgetConfig) => config.consent === 'required' || config.prechat.length > 0;
+
+/** Where the visitor's consent and answers are kept: the storage choice and the assistant's key in it. */
+const gateScope = (config: WidgetConfig) => config.storage + ' ' + storageKey(config.assistantId, config.apiBase);
 
 /** What the settings mean for the panel, read again on every update. */
 interface Reading {
@@ -92,6 +101,33 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
 
   const reading = signal(read());
   let store = makeStore(reading.value.config, host);
+
+  // The disclaimer, consent and the pre-chat form are a file of their own, loaded when the settings ask for
+  // them, with what the visitor settled for this assistant and storage (kept apart per scope).
+  const gate = signal<(LoadedGate & { scope: string }) | undefined>();
+  let gateLoading: string | undefined;
+  let stopGateStyles: (() => void) | undefined;
+  const stopGate = effect(() => {
+    const { config } = reading.value;
+    const scope = gateScope(config);
+    if ((!asksFirst(config) && !config.disclaimer) || scope === gateLoading) return;
+    gateLoading = scope;
+    void import('./gate').then((ui) => {
+      if (gateLoading !== scope) return;
+      stopGateStyles ??= host.addStyles(ui.css);
+      gate.value = { ui, state: ui.createGate(createStorage(config.storage), config), scope };
+    });
+  });
+  // Where the visitor stands: nothing is created or sent before they may chat (`open`).
+  const step = computed((): GateStep | 'loading' => {
+    const { config } = reading.value;
+    const loaded = gate.value;
+    if (!asksFirst(config)) return 'open';
+    return loaded?.scope === gateScope(config) ? loaded.state.step(config) : 'loading';
+  });
+  // The variables of the next conversation: the site's, and the visitor's answers to the pre-chat form.
+  const variables = computed(() => ({ ...reading.value.config.variables, ...gate.value?.state.answers.value }));
+  const stopVariables = effect(() => store.setVariables(variables.value));
   // Replies that arrived while the panel was closed: on the launcher's badge, and said once when it opens.
   const open = signal(host.isOpen());
   const unread = signal(0);
@@ -127,20 +163,34 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     const { title, strings } = reading.value;
     return count ? `${title}. ${fill(strings.unread, { n: count })}` : title;
   });
-  // (A subscription, not an effect: what start() reads must not make it run again.)
+  // (Subscriptions, not effects: what start() reads must not make them run again.)
   const stopOpen = open.subscribe((isOpen) => {
     if (!isOpen) return;
-    // The store settles its own failures (as its state), so its promise never rejects.
-    void store.start();
     announcement.value = unread.peek() ? fill(reading.peek().strings.unread, { n: unread.peek() }) : '';
     unread.value = 0;
   });
+  const stopStarting = computed(() => open.value && step.value === 'open').subscribe((go) => go && begin());
+
+  /** Opens the conversation, with the variables as they are now. */
+  function begin() {
+    store.setVariables(variables.peek());
+    // The store settles its own failures (as its state), so its promise never rejects.
+    void store.start();
+  }
 
   const draw = () => {
     const { config, strings, waiting } = reading.value;
     // Until the visitor's words have come: nothing new (the first time, nothing at all).
     if (waiting) return;
-    render(h(CardsContext.Provider, { value: cards }, h(ChatPanel, { key: generation, store, config, strings, open, inline, onClose: host.close, announcement })), container);
+    const { ui, state } = gate.value ?? {};
+    render(
+      h(
+        CardsContext.Provider,
+        { value: cards },
+        h(ChatPanel, { key: generation, store, config, strings, open, inline, onClose: host.close, announcement, step: step.value, gate: ui && { ui, state: state! } }),
+      ),
+      container,
+    );
   };
   const stopDrawing = effect(draw);
 
@@ -151,30 +201,38 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     store = makeStore(config, host);
     stopEvents = listen();
     generation++;
-    if (open.peek() || inline) void store.start();
+    if (open.peek() && step.peek() === 'open') begin();
   }
+
+  /** Whether the visitor may chat: anything else waits for their consent and answers. */
+  const admitted = () => step.peek() === 'open';
 
   return {
     prepare() {
       // A stored conversation is read now, so the click opens onto it (the store never creates here).
-      void store.prepare();
+      if (admitted()) void store.prepare();
     },
     setOpen(value) {
       open.value = value;
     },
-    send: (text) => (typeof text === 'string' ? store.send(text) : 'not a string'),
-    reset: () => store.reset(),
+    send: (text) => (typeof text !== 'string' ? 'not a string' : admitted() ? store.send(text) : 'the visitor has not accepted the notice or answered the form yet'),
+    reset: () => (admitted() ? store.reset() : Promise.resolve()),
     update() {
       const before = reading.peek().config;
       const next = read(before);
       const restart = (['assistantId', 'apiBase', 'type', 'storage'] as const).some((key) => next.config[key] !== before[key]);
       batch(() => {
-        if (restart) startOver(next.config);
-        else store.setVariables(next.config.variables);
+        // (First: a new conversation starts under the new settings, and the visitor's consent for them.)
         reading.value = next;
+        if (restart) startOver(next.config);
       });
     },
     destroy() {
+      gateLoading = undefined;
+      stopGate();
+      stopGateStyles?.();
+      stopVariables();
+      stopStarting();
       stopTelling();
       stopOpen();
       stopBadge();

@@ -19,6 +19,8 @@ export interface ComposerProps {
   strings: Strings;
   /** The textarea, so the panel can focus it when it opens. */
   inputRef: Ref<HTMLTextAreaElement>;
+  /** Set while the visitor may not write yet (consent, the pre-chat form): the field is disabled and says this. */
+  lock?: string | undefined;
 }
 
 /** The words for why the store refuses messages (`blocked`). */
@@ -31,11 +33,12 @@ export function blockedText(reason: BlockReason, strings: Strings): string {
  * a line; Enter that confirms an IME composition does not send. Near the limit a counter appears, and
  * over it the reason is shown (and the send button is disabled) before the visitor tries. While the store
  * refuses messages (`blocked`), the field is disabled, keeping what was typed; the banner says why, once.
- * The text is 16px so iOS does not zoom in on focus.
+ * So it is while `lock`ed, with the lock's words in place of the placeholder. The text is 16px so iOS
+ * does not zoom in on focus.
  */
-export function Composer({ store, strings, inputRef }: ComposerProps) {
+export function Composer({ store, strings, inputRef, lock }: ComposerProps) {
   const text = useValue(store.draft);
-  const blocked = useValue(store.state).type === 'blocked';
+  const disabled = useValue(store.state).type === 'blocked' || !!lock;
   // Characters as the API counts them (code points of the text as it would be sent), counted only near the
   // limit, once per change of the text: a long paste costs one pass, not one per render.
   const count = useMemo(() => (text.length < COUNTER_FROM ? text.length : messageLength(text)), [text]);
@@ -44,8 +47,8 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
   const submit = (event: Event) => {
     event.preventDefault();
     // Taken: the field empties. Refused: 'empty' needs no words, 'too-long' is explained by the counter,
-    // 'unavailable' by the banner.
-    if (!blocked && store.send(store.draft.value) === null) store.draft.value = '';
+    // 'unavailable' by the banner (or the lock by its words).
+    if (!disabled && store.send(store.draft.value) === null) store.draft.value = '';
   };
 
   return (
@@ -55,9 +58,9 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
           ref={inputRef}
           rows={1}
           value={text}
-          disabled={blocked}
+          disabled={disabled}
           aria-label={strings.composerLabel}
-          placeholder={strings.placeholder}
+          placeholder={lock || strings.placeholder}
           enterkeyhint="send"
           aria-describedby={COUNT_ID}
           aria-invalid={tooLong || undefined}
@@ -69,7 +72,7 @@ export function Composer({ store, strings, inputRef }: ComposerProps) {
             if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) submit(event);
           }}
         />
-        <button type="submit" class="send-button" aria-label={strings.send} disabled={blocked || tooLong || !text.trim()}>
+        <button type="submit" class="send-button" aria-label={strings.send} disabled={disabled || tooLong || !text.trim()}>
           <Icon name="send" />
         </button>
       </div>

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatMessage } from '../model';
 import type { ConversationStore } from '../store/types';
@@ -21,6 +22,8 @@ export interface MessageListProps {
   showFunctionCalls: boolean;
   /** Whether the panel is shown. */
   open: boolean;
+  /** What shows while there are no messages (the welcome), except while the conversation opens. */
+  children?: ComponentChildren;
 }
 
 /**
@@ -36,10 +39,12 @@ export interface MessageListProps {
  * When a message arrives while the visitor reads further up, a "new messages" button takes them down.
  * While the assistant works, three dots (with words for screen readers) follow the log. A message that
  * fails to render is replaced by a line that says so (the assistant's text falls back to plain text first,
- * see Message).
+ * see Message). Without messages, `children` come before the (empty) log; not while the conversation
+ * opens, which may bring a greeting.
  */
-export function MessageList({ store, strings, showFunctionCalls, open }: MessageListProps) {
+export function MessageList({ store, strings, showFunctionCalls, open, children }: MessageListProps) {
   const messages = useValue(store.messages);
+  const opening = useValue(store.state).type === 'connecting';
   const busy = useValue(store.assistantBusy);
   const scroller = useRef<HTMLDivElement>(null);
   const showEarlierButton = useRef<HTMLButtonElement>(null);
@@ -113,6 +118,7 @@ export function MessageList({ store, strings, showFunctionCalls, open }: Message
               {strings.showEarlier}
             </button>
           )}
+          {!messages.length && !opening && children}
           {shownFrom < logStart && <div class="earlier-messages">{messages.slice(shownFrom, logStart).map(row)}</div>}
           <div class="message-log" role="log" aria-live="polite" aria-relevant="additions" aria-label={strings.messages}>
             {messages.slice(logStart).map(row)}

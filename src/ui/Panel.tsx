@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetConfig } from '../config';
 import type { ChatNotice } from '../model';
 import { PANEL_ID } from '../panel/contract';
+import type { Gate, GateStep } from '../store/gate';
 import type { ConversationStore } from '../store/types';
 import { Composer } from './Composer';
 import { Guard } from './Guard';
@@ -13,6 +14,13 @@ import { StatusBanner } from './StatusBanner';
 import { useValue } from './use-value';
 import type { Strings } from './strings';
 import { useVisualViewport } from './viewport';
+import { Avatar, Welcome } from './Welcome';
+
+/** The file of the consent line and the pre-chat form (src/panel/gate.ts), once loaded, and the visitor's memory of them. */
+export interface LoadedGate {
+  ui: typeof import('../panel/gate');
+  state: Gate;
+}
 
 /** Props of {@link ChatPanel}. */
 export interface ChatPanelProps {
@@ -30,6 +38,10 @@ export interface ChatPanelProps {
    * the conversation is opening: that is said instead ("Connecting…", or that it is trying again).
    */
   announcement: ReadonlySignal<string>;
+  /** Where the visitor stands before the chat (default `open`); `loading` while the file that asks them is on its way. */
+  step?: GateStep | 'loading';
+  /** Present once loaded, when the settings ask for a disclaimer, consent or a form. */
+  gate?: LoadedGate | undefined;
 }
 
 /** The words of each notice. */
@@ -50,14 +62,17 @@ function IconButton({ icon, label, onClick }: { icon: IconName; label: string; o
 
 /**
  * The chat panel: a labelled dialog (a region when inline) with the header, the error banner, a notice,
- * the messages and the composer. It reads the store's signals and calls its actions; it never starts the
- * store (the panel's entry does that when the panel opens). Focus goes to the composer when it opens.
- * Escape closes it (unless an input method is composing). Its one live region says, once each, that the
- * conversation is opening and the replies that came while it was closed. If the conversation cannot be
- * rendered, the store is closed, so nothing is sent where the visitor cannot see the outcome. Where the panel covers the whole screen (phones)
- * it is modal: `aria-modal`, and Tab wraps around inside it.
+ * the messages (or the welcome) and the composer. It reads the store's signals and calls its actions; it
+ * never starts the store (the panel's entry does that when the panel opens and the visitor may chat).
+ * Until then (`step`) the composer is locked, under the site's disclaimer with its Accept button, or with
+ * the pre-chat form in the welcome. Focus goes to the first thing to do when it opens or the step changes:
+ * the form, the Accept button, the composer. Escape closes it (unless an input method is composing). Its
+ * one live region says, once each, that the conversation is opening and the replies that came while it was
+ * closed. If the conversation cannot be rendered, the store is closed, so nothing is sent where the visitor
+ * cannot see the outcome. Where the panel covers the whole screen (phones) it is modal: `aria-modal`, and
+ * Tab wraps around inside it.
  */
-export function ChatPanel({ store, config, strings, open, inline = false, onClose, announcement }: ChatPanelProps) {
+export function ChatPanel({ store, config, strings, open, inline = false, onClose, announcement, step = 'open', gate }: ChatPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const isOpen = useValue(open) || inline;
@@ -79,8 +94,12 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
     if (!open.peek() || inline || !element) return;
     const focused = element.ownerDocument.activeElement;
     const widget = (element.getRootNode() as ShadowRoot).host;
-    if (!focused || focused === element.ownerDocument.body || focused === widget) input.current?.focus({ preventScroll: true });
-  }, [isOpen]);
+    const first = element.querySelector<HTMLElement>('.prechat input, .disclaimer-accept, textarea');
+    if (!focused || focused === element.ownerDocument.body || focused === widget) first?.focus({ preventScroll: true });
+  }, [isOpen, step]);
+
+  const locked = step !== 'open';
+  const { ui, state: visitor } = gate ?? {};
 
   return (
     <>
@@ -98,11 +117,9 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
         }}
       >
         <div class="panel-header">
-          <span class="avatar" aria-hidden="true">
-            <Icon name="chat" />
-          </span>
+          <Avatar src={config.avatar} shown={isOpen} />
           <h2 class="panel-title">{title}</h2>
-          <IconButton icon="compose" label={strings.newConversation} onClick={() => store.reset()} />
+          {!locked && <IconButton icon="compose" label={strings.newConversation} onClick={() => store.reset()} />}
           {!inline && <IconButton icon="close" label={strings.close} onClick={onClose} />}
         </div>
         <StatusBanner store={store} strings={strings} />
@@ -115,8 +132,27 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
         {/* Should the conversation fail to render, the store closes: no message goes where its reply cannot
             be seen (the composer goes too, and sends from the page are refused), and the banner says so. */}
         <Guard fallback={null} onError={() => store.dispose()}>
-          <MessageList store={store} strings={strings} showFunctionCalls={config.showFunctionCalls} open={isOpen} />
-          <Composer store={store} strings={strings} inputRef={input} />
+          <MessageList store={store} strings={strings} showFunctionCalls={config.showFunctionCalls} open={isOpen}>
+            <Welcome title={title} subtitle={config.subtitle} avatar={config.avatar} shown={isOpen}>
+              {step === 'prechat' && ui ? (
+                <ui.PrechatForm fields={config.prechat} strings={strings} onAnswer={visitor!.answer} />
+              ) : (
+                config.starters.length > 0 && (
+                  <div class="starters" role="group" aria-label={strings.starters}>
+                    {config.starters.map((text) => (
+                      <button type="button" disabled={locked} onClick={() => store.send(text)}>
+                        {text}
+                      </button>
+                    ))}
+                  </div>
+                )
+              )}
+            </Welcome>
+          </MessageList>
+          {ui && (config.disclaimer || step === 'consent') && (
+            <ui.Disclaimer text={config.disclaimer} asking={step === 'consent'} strings={strings} onAccept={() => visitor!.accept(config.disclaimer ?? '')} />
+          )}
+          <Composer store={store} strings={strings} inputRef={input} lock={locked ? (step === 'consent' ? strings.consentNeeded : strings.placeholder) : undefined} />
         </Guard>
       </div>
       <div class="visually-hidden" role="status">

@@ -105,3 +105,37 @@ describe('the rest of the snippet', () => {
     expect(NPM_INSTALL).toBe('npm install assistant-chat-widget preact @preact/signals-core');
   });
 });
+
+describe('the welcome, the consent line and the pre-chat form in the snippet', () => {
+  const welcome = settings({
+    subtitle: ' We answer within a minute. ',
+    avatar: 'https://images.example/helper.png',
+    starters: "Opening hours?\n\n  Book a visit  \nIt's urgent",
+    disclaimer: 'See our [privacy policy](https://clinic.example/privacy).',
+    consentRequired: true,
+    prechat: '[{"name": "email", "label": "Email", "type": "email", "required": true}, {"name": "bad name"}]',
+  });
+
+  it('gives the script tag attributes the widget reads back as they were set', () => {
+    const { script } = parseHtml(buildScriptTag(welcome, 'https://chat.example/api'));
+    expect(script?.getAttribute('data-subtitle')).toBe('We answer within a minute.');
+    expect(script?.getAttribute('data-avatar')).toBe('https://images.example/helper.png');
+    expect(JSON.parse(script?.getAttribute('data-starters') ?? '')).toEqual(['Opening hours?', 'Book a visit', "It's urgent"]);
+    expect(script?.getAttribute('data-disclaimer')).toBe('See our [privacy policy](https://clinic.example/privacy).');
+    expect(script?.getAttribute('data-consent')).toBe('required');
+    // Only the fields the widget can use.
+    expect(JSON.parse(script?.getAttribute('data-prechat') ?? '')).toEqual([{ name: 'email', label: 'Email', type: 'email', required: true }]);
+  });
+
+  it('gives the npm usage the same, as JavaScript values', () => {
+    const usage = buildNpmUsage(welcome, 'https://chat.example/api');
+    expect(usage).toContain(`  starters: ["Opening hours?","Book a visit","It's urgent"],`);
+    expect(usage).toContain(`  consent: 'required',`);
+    expect(usage).toContain(`  prechat: [{"name":"email","label":"Email","type":"email","required":true}],`);
+  });
+
+  it('leaves them all out when they are not set', () => {
+    const tag = buildScriptTag(settings(), 'https://chat.example/api');
+    expect(tag).not.toMatch(/data-(subtitle|avatar|starters|disclaimer|consent|prechat)/);
+  });
+});

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_ASSISTANTS } from '../../demo/playground/assistants';
 import { createPlayground, type Playground } from '../../demo/playground/state';
-import { fakeAccountApi, fakeMount, playgroundDeps, type FakeAssistantRecord } from './fakes';
+import { fakeAccountApi, fakeMount, playgroundDeps, recordingPersistence, type FakeAssistantRecord } from './fakes';
 
 const KEY = 'sk-live-7Gq2-SECRET-owner-key';
 const HARBOURSIDE: FakeAssistantRecord = {
@@ -113,5 +113,34 @@ describe('the demo assistants', () => {
     expect(pg.settings.value).toMatchObject({ assistantId: DEMO_ASSISTANTS[1].id, type: 'test', theme: 'dark', color: '#4f46e5', position: 'bottom-left' });
     // Quick changes reach the widget together, after a short pause.
     await vi.waitFor(() => expect(widgets.at(-1)?.options).toMatchObject({ assistantId: DEMO_ASSISTANTS[1].id, theme: 'dark', position: 'bottom-left' }));
+  });
+});
+
+describe('the welcome and consent controls', () => {
+  it('reach the live widget as its options, and come back from the saved link', async () => {
+    const { pg, widgets, saved } = setUp();
+    pg.update({
+      subtitle: 'We answer within a minute.',
+      avatar: 'https://images.example/helper.png',
+      starters: 'Opening hours?\nBook a visit',
+      disclaimer: 'See our [privacy policy](https://clinic.example/privacy).',
+      consentRequired: true,
+      prechat: '[{"name": "email", "label": "Email", "type": "email", "required": true}]',
+    });
+    await vi.waitFor(() =>
+      expect(widgets.at(-1)?.options).toMatchObject({
+        subtitle: 'We answer within a minute.',
+        avatar: 'https://images.example/helper.png',
+        starters: ['Opening hours?', 'Book a visit'],
+        disclaimer: 'See our [privacy policy](https://clinic.example/privacy).',
+        consent: 'required',
+        prechat: [{ name: 'email', label: 'Email', type: 'email', required: true }],
+      }),
+    );
+    const link = saved.at(-1)!;
+    pg.dispose();
+    const again = createPlayground(playgroundDeps({ persistence: { ...recordingPersistence(), load: () => link } }));
+    expect(again.settings.value).toMatchObject({ starters: 'Opening hours?\nBook a visit', consentRequired: true, subtitle: 'We answer within a minute.' });
+    again.dispose();
   });
 });

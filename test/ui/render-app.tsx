@@ -3,7 +3,8 @@
  * panel in a shadow root, the way mount() builds it (renderWidget).
  */
 import { signal } from '@preact/signals-core';
-import { render, within } from '@testing-library/preact';
+import { cleanup, render, within } from '@testing-library/preact';
+import { afterEach } from 'vitest';
 import { createWidget, type WidgetHandle } from '../../src/boot/widget';
 import type { LauncherConfig, PanelSettings, WidgetConfig } from '../../src/config';
 import { createPanel } from '../../src/panel/index';
@@ -119,5 +120,22 @@ export function renderWidget(
     get panelLoads() {
       return panelLoads;
     },
+  };
+}
+
+/**
+ * `renderWidget` for a test file: every widget it mounts is destroyed after each test, and the rendered
+ * DOM cleaned up. Call it at the top of the file.
+ */
+export function widgetsPerTest(): typeof renderWidget {
+  const widgets: Array<{ handle: { destroy(): void } }> = [];
+  afterEach(() => {
+    for (const mounted of widgets.splice(0)) mounted.handle.destroy();
+    cleanup();
+  });
+  return (options) => {
+    const mounted = renderWidget(options);
+    widgets.push(mounted);
+    return mounted;
   };
 }

@@ -1,19 +1,10 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
 import { assistantMessage, createFakeStore, userMessage } from '../helpers/fake-store';
-import { renderApp, renderWidget } from './render-app';
+import { renderApp, widgetsPerTest } from './render-app';
 
-const widgets: Array<{ handle: { destroy(): void } }> = [];
-function widget(options: Parameters<typeof renderWidget>[0] = {}) {
-  const mounted = renderWidget(options);
-  widgets.push(mounted);
-  return mounted;
-}
+const widget = widgetsPerTest();
 
-afterEach(() => {
-  for (const mounted of widgets.splice(0)) mounted.handle.destroy();
-  cleanup();
-});
 
 describe('launcher and panel', () => {
   it('shows a labelled launcher that opens and closes the panel', async () => {

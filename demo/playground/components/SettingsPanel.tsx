@@ -7,6 +7,7 @@ import { ColorField } from './ColorField';
 import { describedBy, Field, Segmented } from './Field';
 import { PositionPicker } from './PositionPicker';
 import { VariablesEditor } from './VariablesEditor';
+import { WelcomeSettings } from './WelcomeSettings';
 
 const THEME_OPTIONS: readonly { value: Theme; label: string }[] = [
   { value: 'light', label: 'Light' },
@@ -61,6 +62,8 @@ export function SettingsPanel({ pg }: { pg: Playground }) {
           onChange={(locale) => pg.update({ locale })}
         />
       </section>
+
+      <WelcomeSettings pg={pg} />
 
       <section class="card" aria-labelledby="settings-conversation">
         <h2 class="card__title" id="settings-conversation">

@@ -41,6 +41,8 @@ export interface HostPageOptions {
   lang?: string;
   /** The page's path on the static server; default `/clinic.html`. */
   path?: string;
+  /** More data attributes of the script tag, by full name (`data-subtitle`). */
+  attributes?: Record<string, string>;
 }
 
 /**
@@ -59,6 +61,7 @@ export function hostPage(site: StaticServer, options: HostPageOptions): string {
   if (options.theme) attributes['data-theme'] = options.theme;
   if (options.locale) attributes['data-locale'] = options.locale;
   if (options.color) attributes['data-color'] = options.color;
+  Object.assign(attributes, options.attributes);
   const tag = Object.entries(attributes)
     .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
     .join(' ');
