@@ -74,23 +74,10 @@ export class ApiError extends Error {
  * - `answered`: the server took it and answered with an error (the assistant failed, another 4xx): it
  *   may be in the history, so a retry looks there first.
  */
-export function sendOutcome(error: ApiError): 'unknown' | 'refused' | 'answered' {
-  switch (error.kind) {
-    case 'network':
-    case 'timeout':
-    case 'server':
-    case 'unexpected':
-    case 'not_api':
-      return 'unknown';
-    case 'rate_limited':
-    case 'not_found':
-    case 'validation':
-    case 'insufficient_balance':
-      return 'refused';
-    case 'assistant_failed':
-    case 'rejected':
-      return 'answered';
-  }
+export function sendOutcome({ kind }: ApiError): 'unknown' | 'refused' | 'answered' {
+  if (kind === 'assistant_failed' || kind === 'rejected') return 'answered';
+  // Any other kind (the network, a time limit, a 5xx, an answer not of the API's shape) leaves it unknown.
+  return kind === 'rate_limited' || kind === 'not_found' || kind === 'validation' || kind === 'insufficient_balance' ? 'refused' : 'unknown';
 }
 
 /**
