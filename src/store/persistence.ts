@@ -106,7 +106,7 @@ export function createPersistence(scope: { assistantId: string; apiBase: string 
     const escape = body.lastIndexOf('\\');
     if (escape > body.length - ESCAPED) body = body.slice(0, escape);
     // Throws (not ours after all) when the body holds the string's end: no text of ours is that short.
-    return attemptValue(() => JSON.parse(`"${body}"`) as string);
+    return attempt(() => JSON.parse(`"${body}"`) as string);
   }
 
   return {
@@ -122,16 +122,13 @@ export function createPersistence(scope: { assistantId: string; apiBase: string 
     },
 
     readDraft() {
-      const raw = read(storage, draftKey);
-      if (raw === undefined) return { text: '', trimmed: false };
-      if (raw.length > draftLimit) {
-        const start = draftStart(raw);
-        return start === undefined ? { text: '', trimmed: false } : { text: cut(start), trimmed: true };
-      }
-      const value = ours(raw);
-      const text = value?.text;
+      const raw = read(storage, draftKey) ?? '';
+      // Too long to parse whole: its start, when the envelope is ours.
+      const long = raw.length > draftLimit;
+      const value = long ? undefined : ours(raw);
+      const text = long ? draftStart(raw) : value?.text;
       if (typeof text !== 'string') return { text: '', trimmed: false };
-      return { text: cut(text), trimmed: value!.trimmed === true || text.length > MAX_DRAFT_LENGTH };
+      return { text: cut(text), trimmed: long || value!.trimmed === true || text.length > MAX_DRAFT_LENGTH };
     },
     saveDraft(text) {
       if (!text) return remove(storage, draftKey);
@@ -179,15 +176,12 @@ function cut(text: string): string {
 }
 
 function read(from: StorageLike | undefined, name: string): string | undefined {
-  const raw = attemptValue(() => from?.getItem(name));
+  const raw = attempt(() => from?.getItem(name));
   return typeof raw === 'string' ? raw : undefined;
 }
 
-function attempt(task: () => void): void {
-  attemptValue(task);
-}
-
-function attemptValue<T>(task: () => T): T | undefined {
+/** What `task` returns, or undefined when it throws (storage may throw on any access). */
+function attempt<T>(task: () => T): T | undefined {
   try {
     return task();
   } catch {
