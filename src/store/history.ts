@@ -39,7 +39,7 @@ export function createShownHistory(newId: () => string): ShownHistory {
     const next: ChatMessage[] = [];
     for (let i = 0; i < history.length; i++) {
       const message = history[i]!;
-      const id = (ids[i] ??= newId());
+      const id = ids[i] ?? (ids[i] = newId());
       const kept = before[i];
       next.push(kept && kept.id === id && sameMessage(wire[i], message) ? kept : toMessage(id, message, i >= opened));
     }

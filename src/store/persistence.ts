@@ -140,12 +140,7 @@ export function createPersistence(scope: { assistantId: string; apiBase: string 
       const value = load(tabStorage, outboxKey, MAX_OUTBOX_SIZE);
       if (!value || !Array.isArray(value.items)) return undefined;
       const conversationId = isUuid(value.conversationId) ? value.conversationId : null;
-      const items: StoredItem[] = [];
-      for (const item of value.items as unknown[]) {
-        const stored = toItem(item);
-        if (stored) items.push(stored);
-      }
-      return { conversationId, items };
+      return { conversationId, items: (value.items as unknown[]).flatMap((item) => toItem(item) ?? []) };
     },
     saveOutbox(outbox) {
       if (!outbox?.items.length) return remove(tabStorage, outboxKey);

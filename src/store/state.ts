@@ -1,9 +1,9 @@
 /**
  * The store's state union, and what the rest of the widget derives from it: whether an error blocks
- * messages (and for good or not), and the older four-word status.
+ * messages (and for good or not).
  */
 import type { ApiError } from '../api/errors';
-import type { ChatError, ChatStatus } from '../model';
+import type { ChatError } from '../model';
 import type { BlockReason, StoreState } from './types';
 
 /**
@@ -28,16 +28,6 @@ export function isBlocked(state: StoreState): boolean {
 /** True when `start()` cannot help: the store is blocked for good (or disposed). */
 export function isBlockedForGood(state: StoreState): boolean {
   return state.type === 'blocked' && !state.error.retryable;
-}
-
-/** The four-word status older callers read. */
-export function legacyStatus(state: StoreState): ChatStatus {
-  return state.type === 'connecting' ? 'loading' : state.type === 'failed' || state.type === 'blocked' ? 'error' : state.type;
-}
-
-/** The error or trouble `state` carries, or null. */
-export function stateError(state: StoreState): ChatError | null {
-  return state.type === 'failed' || state.type === 'blocked' ? state.error : state.type === 'idle' ? null : (state.trouble ?? null);
 }
 
 /** The error the UI is given for `error`: its kind and the server's words, and whether Retry can help. */

@@ -21,7 +21,7 @@ import { createShownHistory } from './history';
 import { createOutbox, type Outgoing } from './outbox';
 import { createPersistence } from './persistence';
 import { reconcile } from './reconcile';
-import { haltedState, isBlocked, isBlockedForGood, legacyStatus, stateError, toChatError } from './state';
+import { haltedState, isBlocked, isBlockedForGood, toChatError } from './state';
 import type { ConversationStore, StoreDeps, StoreEvent, StoreOptions, StoreState } from './types';
 import { backoffDelay, sleep, whenOnline } from './waits';
 
@@ -426,7 +426,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       emit({ type: 'message', message });
       if (message.role === 'assistant') {
         show(undefined);
-        refreshWanted ||= behind;
+        if (behind) refreshWanted = true;
         behind = false;
       }
     }
@@ -444,7 +444,9 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   /** The latest opening (in flight while `connecting`), and whether it was only a `prepare`. */
   let loading: Promise<void> = Promise.resolve();
   let preparing = false;
-  let lastSend = { text: '', at: -Infinity };
+  /** The last text taken, and when. */
+  let lastText = '';
+  let lastAt = -Infinity;
 
   function begin(mode: 'start' | 'prepare'): Promise<void> {
     preparing = mode === 'prepare';
@@ -552,8 +554,6 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
 
   return {
     state,
-    status: computed(() => legacyStatus(state.value)),
-    error: computed(() => stateError(state.value)),
     messages: computed(() => [...history.messages.value, ...outbox.messages.value]),
     conversationId,
     assistantBusy: computed(() => outbox.inFlight.value || awaitingReply.value),
@@ -570,8 +570,9 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       const now = deps.now();
       const rejection = isBlocked(state.value) ? 'unavailable' : checkMessage(clean);
       // The same text again within a second is the same send (double Enter, double click, key repeat).
-      if (rejection || (clean === lastSend.text && now - lastSend.at < 1000)) return rejection;
-      lastSend = { text: clean, at: now };
+      if (rejection || (clean === lastText && now - lastAt < 1000)) return rejection;
+      lastText = clean;
+      lastAt = now;
       outbox.add({ id: deps.newId(), text: clean, status: 'queued' });
       if (draft.text.value === text) draft.text.value = '';
       void start();
