@@ -4,21 +4,19 @@
  * outcome is settled by reading the history).
  *
  * One closure holds the conversation shown (its id, history and outbox) and the flows over it:
- * opening (resume, create, replace), delivery (the outbox in order, at most once), and the wiring to
- * the other tabs, the network and the page. What needs none of that lives beside it: the draft
- * (./draft.ts), storage (./persistence.ts), the outbox (./outbox.ts), the history shown (./history.ts)
- * and the verdict on a message of unknown outcome (./reconcile.ts).
+ * opening (resume, create, replace), the outbox and its delivery (in order, at most once), the draft,
+ * and the wiring to the other tabs, the network and the page. What needs none of that lives beside it:
+ * storage (./persistence.ts), the history shown (./history.ts) and the verdict on a message of unknown
+ * outcome (./reconcile.ts).
  */
-import { computed, signal } from '@preact/signals-core';
+import { computed, effect, signal } from '@preact/signals-core';
 import type { Reply } from '../api/client';
 import { ApiError, isTransient, sendOutcome } from '../api/errors';
 import { checkMessage, wellFormed } from '../api/message-text';
 import type { WireMessage } from '../api/types';
 import { trimBase } from '../api/url';
-import type { ChatError, ChatNotice } from '../model';
-import { createDraft } from './draft';
+import type { ChatError, ChatMessage, ChatNotice, MessageStatus } from '../model';
 import { createShownHistory } from './history';
-import { createOutbox, type Outgoing } from './outbox';
 import { createPersistence } from './persistence';
 import { reconcile } from './reconcile';
 import { haltedState, isBlocked, isBlockedForGood, toChatError } from './state';
@@ -31,6 +29,22 @@ export { storageKey } from './persistence';
 
 /** Default back-off: 1 s, 2 s, 4 s, 8 s between five reads. */
 export const DEFAULT_BACKOFF = { initialMs: 1000, maxMs: 15000, attempts: 5 };
+
+/** How long typing must pause before the draft is saved (ms). */
+const SAVE_AFTER_MS = 300;
+
+/** A message of the outbox. */
+export interface Outgoing {
+  readonly id: string;
+  readonly text: string;
+  status: MessageStatus;
+  error?: ChatError | undefined;
+  /**
+   * History length this tab knew when the message last went out; set once its request may have
+   * reached the server (it is then never sent again without a look at the history first).
+   */
+  snapshot?: number | undefined;
+}
 
 /** Told what holds a request up (with `retryAt`), and `undefined` once it succeeded after that. */
 type TroubleListener = (trouble: ChatError | undefined) => void;
@@ -54,7 +68,6 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   const history = createShownHistory(deps.newId);
   /** What the last page of this tab left unsent, until it is restored into the outbox. */
   let leftover = persistence.readOutbox();
-  const outbox = createOutbox(persistence, () => conversationId.value, () => leftover);
   /** The last conversation another tab announced (used when storage is out of reach). */
   let announced: string | null = null;
   /** The host page's listeners (mount's, in the widget). */
@@ -64,8 +77,59 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   /** Every flow of the current conversation runs under its signal; it aborts when the store leaves that conversation. */
   let session = new AbortController();
 
-  const draft = createDraft(persistence, deps);
-  if (draft.trimmed) notice.value = 'draft-trimmed';
+  // The outbox: the visitor's messages that are not (known to be) on the server yet, in the order typed.
+  // They go out first in, first out: a message never overtakes an earlier one, and a failed message
+  // holds the ones after it until the visitor retries or discards it. Every change is saved to the
+  // tab's storage (after what the last page left, until that is restored), so a reload loses none.
+  let outbox: Outgoing[] = [];
+  /** The outbox as the UI shows it (`live`), oldest first. */
+  const outboxMessages = signal<readonly ChatMessage[]>([]);
+
+  /** Makes `items` the outbox: shown, and saved. */
+  function setOutbox(items: Outgoing[]) {
+    outbox = items;
+    outboxMessages.value = items.map(({ id, text, status, error }) => ({
+      id,
+      role: 'user',
+      parts: [{ type: 'text', text }],
+      status,
+      ...(error && { error }),
+      live: true,
+    }));
+    const left = leftover;
+    persistence.saveOutbox(left ? { conversationId: left.conversationId, items: [...left.items, ...items] } : { conversationId: conversationId.value, items });
+  }
+
+  function setStatus(item: Outgoing, status: MessageStatus, error?: ChatError) {
+    item.status = status;
+    item.error = error;
+    setOutbox(outbox);
+  }
+
+  const removeFromOutbox = (item: Outgoing) => setOutbox(outbox.filter((other) => other !== item));
+  const findInOutbox = (id: string) => outbox.find((item) => item.id === id);
+
+  // The draft: the visitor's unsent text, restored from storage, saved once typing pauses, and saved at
+  // once when the page is hidden or left (a page may be closed within the pause).
+  const storedDraft = persistence.readDraft();
+  const draft = signal(storedDraft.text);
+  // A trimmed draft is saved again as it now is.
+  let savedDraft: string | null = storedDraft.trimmed ? null : storedDraft.text;
+  if (storedDraft.trimmed) notice.value = 'draft-trimmed';
+
+  /** Saves the draft now if it changed. */
+  function saveDraft() {
+    if (draft.value === savedDraft) return;
+    savedDraft = draft.value;
+    persistence.saveDraft(savedDraft);
+  }
+
+  // The timer is cancelled by the next keystroke (the effect's cleanup).
+  const stopDraftTimer = effect(() => {
+    if (draft.value === savedDraft) return undefined;
+    const handle = deps.setTimer(saveDraft, SAVE_AFTER_MS);
+    return () => deps.clearTimer(handle);
+  });
 
   /** Abandons every flow of the current conversation. */
   function endSession() {
@@ -120,7 +184,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
 
   /** Marks a message failed (its text kept for Retry or Discard) and tells the host page. */
   function fail(item: Outgoing, error: ChatError) {
-    outbox.update(item, 'failed', error);
+    setStatus(item, 'failed', error);
     emit({ type: 'error', error });
   }
 
@@ -272,8 +336,9 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     pumping = signal;
     try {
       while (!signal.aborted && state.value.type === 'ready') {
-        const item = outbox.next();
-        if (item) {
+        // The first message goes next, unless it failed (then none goes).
+        const item = outbox[0];
+        if (item && item.status !== 'failed') {
           if (network.isOnline()) await deliver(item, signal);
           else if (!(await whenOnline(network, signal))) return;
         } else if (refreshWanted) {
@@ -300,8 +365,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       if (settled) return;
     }
     item.snapshot = history.wire.length;
-    outbox.update(item, 'sending');
-    const slow = deps.setTimer(() => outbox.update(item, 'slow'), slowAfterMs);
+    setStatus(item, 'sending');
+    const slow = deps.setTimer(() => setStatus(item, 'slow'), slowAfterMs);
     let reply: Reply | undefined;
     let error: ApiError | undefined;
     try {
@@ -335,7 +400,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     switch (error.kind) {
       case 'rate_limited': {
         // Waits as told (with the time shown), then the pump sends it again.
-        outbox.update(item, 'queued');
+        setStatus(item, 'queued');
         const wait = error.retryAfterMs ?? backoff.initialMs;
         show({ ...chatError, retryable: false, retryAt: deps.now() + wait });
         if (await sleep(deps, wait, signal)) show(undefined);
@@ -343,11 +408,11 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       }
       case 'not_found':
         // It goes to the conversation that replaces this one.
-        outbox.update(item, 'queued');
+        setStatus(item, 'queued');
         return conversationGone();
       case 'insufficient_balance':
         // Told once, as the store's state.
-        outbox.update(item, 'failed', chatError);
+        setStatus(item, 'failed', chatError);
         return halt(error);
       default:
         // Refused as invalid (its retry goes straight out), or answered with an error (its retry looks first).
@@ -363,7 +428,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
    * read again with back-off, and the message fails with `fallback` if it never shows.
    */
   async function settle(item: Outgoing, signal: AbortSignal, fallback?: ChatError): Promise<boolean> {
-    outbox.update(item, 'checking');
+    setStatus(item, 'checking');
     let reason = fallback ?? NOT_SENT;
     let onServer = false;
     for (let attempt = 1; attempt <= backoff.attempts; attempt++) {
@@ -415,7 +480,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
 
   /** The history (already shown) holds `item` at `indexes[0]`: it leaves the outbox, and its news goes out. */
   function landed(item: Outgoing, ...indexes: number[]) {
-    outbox.remove(item);
+    removeFromOutbox(item);
     announce(...indexes);
   }
 
@@ -473,17 +538,18 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     if (!left) return;
     leftover = undefined;
     const same = left.conversationId === conversationId.value;
-    outbox.addFirst(
-      left.items.map(({ id, text, snapshot }): Outgoing =>
+    setOutbox([
+      ...left.items.map(({ id, text, snapshot }): Outgoing =>
         same && snapshot !== undefined ? { id, text, status: 'checking', snapshot } : { id, text, status: 'failed', error: NOT_SENT },
       ),
-    );
+      ...outbox,
+    ]);
   }
 
   /** Gives texts the visitor typed back to the draft (at its end, each on a line of its own), saved at once. */
   function toDraft(texts: string[]) {
-    draft.text.value = [draft.text.value, ...texts].filter(Boolean).join('\n');
-    draft.flush();
+    draft.value = [draft.value, ...texts].filter(Boolean).join('\n');
+    saveDraft();
   }
 
   /**
@@ -498,16 +564,16 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     behind = false;
     shown = undefined;
     awaitingReply.value = false;
-    const items = outbox.items;
+    const items = outbox;
     if (keep) {
-      outbox.replace(
+      setOutbox(
         items.map(({ id, text, status, snapshot, error }): Outgoing =>
           status === 'queued' && snapshot === undefined ? { id, text, status } : { id, text, status: 'failed', error: error ?? NOT_SENT },
         ),
       );
     } else {
       toDraft(items.filter(({ status }) => status === 'queued' || status === 'failed').map(({ text }) => text));
-      outbox.replace([]);
+      setOutbox([]);
     }
     history.clear();
     conversationId.value = null;
@@ -550,15 +616,18 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   const stopNetwork = network.subscribe((online) => {
     if (online && state.value.type === 'failed') void start();
   });
-  const stopLifecycle = deps.lifecycle.subscribe(draft.flush);
+  const stopLifecycle = deps.lifecycle.subscribe(saveDraft);
 
   return {
     state,
-    messages: computed(() => [...history.messages.value, ...outbox.messages.value]),
+    messages: computed(() => [...history.messages.value, ...outboxMessages.value]),
     conversationId,
-    assistantBusy: computed(() => outbox.inFlight.value || awaitingReply.value),
+    // A message is out or being checked, or a reply is awaited.
+    assistantBusy: computed(
+      () => awaitingReply.value || outboxMessages.value.some(({ status }) => status === 'sending' || status === 'slow' || status === 'checking'),
+    ),
     notice,
-    draft: draft.text,
+    draft,
     start,
     async prepare() {
       if (state.value.type === 'connecting') return loading;
@@ -573,22 +642,22 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       if (rejection || (clean === lastText && now - lastAt < 1000)) return rejection;
       lastText = clean;
       lastAt = now;
-      outbox.add({ id: deps.newId(), text: clean, status: 'queued' });
-      if (draft.text.value === text) draft.text.value = '';
+      setOutbox([...outbox, { id: deps.newId(), text: clean, status: 'queued' }]);
+      if (draft.value === text) draft.value = '';
       void start();
       return null;
     },
     retry(messageId) {
-      const item = outbox.find(messageId);
+      const item = findInOutbox(messageId);
       if (item?.status !== 'failed' || isBlockedForGood(state.value)) return;
       // A visitor's own retry may try a balance refusal again (start() reopens); nothing retries it by itself.
-      outbox.update(item, 'queued');
+      setStatus(item, 'queued');
       void start();
     },
     discard(messageId) {
-      const item = outbox.find(messageId);
+      const item = findInOutbox(messageId);
       if (item?.status !== 'failed') return;
-      outbox.remove(item);
+      removeFromOutbox(item);
       toDraft([item.text]);
       void pump();
     },
@@ -610,8 +679,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       return () => listeners.delete(listener);
     },
     dispose() {
-      draft.flush();
-      draft.dispose();
+      saveDraft();
+      stopDraftTimer();
       endSession();
       listeners.clear();
       state.value = { type: 'blocked', reason: 'closed', error: CLOSED };
