@@ -13,13 +13,9 @@ import { isObject, parseObject, toJson } from '../api/json';
 import { wellFormed } from '../api/message-text';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
 import { isUuid, trimBase } from '../api/url';
+import { storageKey } from './keys';
 import type { JsonObject } from '../api/types';
 import type { StorageLike } from './types';
-
-/** The storage key of a conversation id: one per assistant and API base (`:draft` and `:outbox` are added to it). */
-export function storageKey(assistantId: string, apiBase: string): string {
-  return `assistant-chat:${assistantId}@${trimBase(apiBase)}`;
-}
 
 /**
  * The longest draft kept, in UTF-16 units: five messages of the longest kind. A longer draft stays

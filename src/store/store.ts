@@ -25,7 +25,7 @@ import { backoffDelay, sleep, whenOnline } from './waits';
 
 // Their earlier homes: tests and other modules import them from here.
 export { checkMessage } from '../api/message-text';
-export { storageKey } from './persistence';
+export { storageKey } from './keys';
 
 /** Default back-off: 1 s, 2 s, 4 s, 8 s between five reads. */
 export const DEFAULT_BACKOFF = { initialMs: 1000, maxMs: 15000, attempts: 5 };
