@@ -575,7 +575,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       toDraft(items.filter(({ status }) => status === 'queued' || status === 'failed').map(({ text }) => text));
       setOutbox([]);
     }
-    history.clear();
+    // Nothing shown between two conversations.
+    history.open([]);
     conversationId.value = null;
     notice.value = note;
     return begin('start');
