@@ -2,11 +2,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createApiClient, type FetchLike } from '../../src/api/client';
 import { createBrowserStoreDeps, createTabSync, pageLifecycle, type TabSyncEnv } from '../../src/store/browser';
-import { createStorage } from '../../src/store/storage';
 import { createConversationStore } from '../../src/store/store';
 import type { TabMessage, TabSync } from '../../src/store/types';
 import { createFakeConversationFetch } from '../helpers/fake-conversation-fetch';
-import { createFakeStorage } from '../helpers/fake-deps';
 
 const ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 const OTHER = '7b2e9d41-3c6a-4f88-a1d5-2e9c8b7f6a01';
