@@ -105,16 +105,18 @@ export function createPersistence(scope: { assistantId: string; apiBase: string 
     return attempt(() => JSON.parse(`"${body}"`) as string);
   }
 
+  const storedId = () => load(storage, key, idLimit)?.conversationId;
+
   return {
     readId() {
-      const id = load(storage, key, idLimit)?.conversationId;
+      const id = storedId();
       return isUuid(id) ? id : null;
     },
     saveId(conversationId) {
       save(storage, key, { conversationId });
     },
     forgetId(conversationId) {
-      if (load(storage, key, idLimit)?.conversationId === conversationId) remove(storage, key);
+      if (storedId() === conversationId) remove(storage, key);
     },
 
     readDraft() {

@@ -182,6 +182,9 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     emit({ type: 'error', error: next.error });
   }
 
+  /** The trouble of a request held up by `error` for `wait` ms: it goes on by itself at `retryAt`. */
+  const holdUp = (error: ApiError, wait: number): ChatError => ({ ...toChatError(error, false), retryAt: deps.now() + wait });
+
   /** Marks a message failed (its text kept for Retry or Discard) and tells the host page. */
   function fail(item: Outgoing, error: ChatError) {
     setStatus(item, 'failed', error);
@@ -222,7 +225,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       else if (isTransient(error) && ++failures < attempts) wait = backoffDelay(backoff, failures);
       else return error;
       troubled = true;
-      onTrouble({ ...toChatError(error, false), retryAt: deps.now() + wait });
+      onTrouble(holdUp(error, wait));
       if (!(await sleep(deps, wait, signal))) return;
     }
   }
@@ -402,7 +405,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
         // Waits as told (with the time shown), then the pump sends it again.
         setStatus(item, 'queued');
         const wait = error.retryAfterMs ?? backoff.initialMs;
-        show({ ...chatError, retryable: false, retryAt: deps.now() + wait });
+        show(holdUp(error, wait));
         if (await sleep(deps, wait, signal)) show(undefined);
         return;
       }
