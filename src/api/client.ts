@@ -149,7 +149,7 @@ const JSON_TYPE = 'application/json';
 
 /** Refuses an id that is not a UUID before it enters a request. */
 function checkId(id: string, field = 'conversation_id'): void {
-  if (!isUuid(id)) throw new ApiError('validation', field + ' must be a UUID.', { fields: { [field]: ['must be a UUID'] } });
+  if (!isUuid(id)) throw new ApiError('validation', field + ' must be a UUID.');
 }
 
 /**
@@ -164,7 +164,7 @@ function toError(status: number, text: string, data: JsonObject | undefined, url
   // is not JSON); a body that does not parse under a JSON content type is the API's, cut off.
   const foreign =
     body !== 'other' ? undefined : /html/i.test(type) || text.trimStart().startsWith('<') ? 'an HTML page' : /json/i.test(type) ? undefined : type ? 'content type ' + type : 'not JSON';
-  const { error, message, errors, error_code, retry_after } = data ?? {};
+  const { error, message, error_code, retry_after } = data ?? {};
   const detail = [error, message].find((v): v is string => typeof v === 'string' && !!v.trim())?.slice(0, 300);
   const kind = errorKind(status, foreign, `${error_code} ${detail}`, detail);
   if (kind === 'not_api') {
@@ -175,10 +175,6 @@ function toError(status: number, text: string, data: JsonObject | undefined, url
     status,
     body,
     retryAfterMs: kind === 'rate_limited' ? (seconds(retry_after ?? headers.get('Retry-After')) ?? 5) * 1000 : undefined,
-    fields:
-      kind === 'validation' && isObject(errors)
-        ? Object.fromEntries(Object.entries(errors).map(([key, value]) => [key, [value].flat().filter((v) => typeof v === 'string')]))
-        : undefined,
   });
 }
 
