@@ -3,7 +3,7 @@
  * data attributes (script tag), element attributes (`<assistant-chat>`) or JS options into it.
  */
 import { isUuid, type FetchLike } from './api/client';
-import { trimBase } from './store/keys';
+import { trimBase } from './api/url';
 import { languageTag } from './boot/words';
 import type { ConversationType, VariableValue } from './api/types';
 import type { Strings } from './ui/strings';

@@ -12,7 +12,7 @@ import type { WidgetConfig } from '../config';
 import { log } from '../log';
 import { createBrowserStoreDeps } from '../store/browser';
 import type { GateStep } from '../store/gate';
-import { storageKey } from '../store/persistence';
+import { storageKey } from '../store/keys';
 import { createStorage } from '../store/storage';
 import { createConversationStore } from '../store/store';
 import type { ConversationStore, StoreEvent } from '../store/types';

@@ -13,7 +13,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { isObject, parseObject, toJson } from '../api/json';
 import { trimBase } from '../api/url';
 import type { PanelSettings } from '../config';
-import { storageKey } from './persistence';
+import { storageKey } from './keys';
 import type { StorageLike } from './types';
 
 /** Where the visitor stands: to accept the notice, to answer the form, or free to chat. */

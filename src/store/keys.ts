@@ -1,15 +1,12 @@
 /**
  * The names under which a widget keeps its data in Web Storage: one set per assistant and API base, so
  * two assistants on one site never share anything. The launcher script reads one of them at idle time
- * (unsent messages the last page left), so this module stays free of everything else.
+ * (unsent messages the last page left), so this module stays free of everything else (../api/url.ts
+ * is as small).
  */
+import { trimBase } from '../api/url';
 
-/** An API root without its trailing slashes (`https://x.test/api/` and `https://x.test/api` are one base). */
-export function trimBase(apiBase: string): string {
-  return apiBase.replace(/\/+$/, '');
-}
-
-/** The key of the stored conversation id. */
+/** The key of the stored conversation id: one per assistant and API base (`:draft` and `:outbox` are added to it). */
 export function storageKey(assistantId: string, apiBase: string): string {
   return `assistant-chat:${assistantId}@${trimBase(apiBase)}`;
 }
