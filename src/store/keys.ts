@@ -9,17 +9,10 @@ export function trimBase(apiBase: string): string {
   return apiBase.replace(/\/+$/, '');
 }
 
-/** The key of the stored conversation id. */
+/**
+ * The key of the stored conversation id; `:draft` and `:outbox` are added to it for the draft and the unsent
+ * messages. (The launcher looks for any `:outbox` under it at idle time.)
+ */
 export function storageKey(assistantId: string, apiBase: string): string {
   return `assistant-chat:${assistantId}@${trimBase(apiBase)}`;
-}
-
-/** The key of the messages not yet confirmed by the server, in the tab's own storage (sessionStorage). */
-export function outboxKey(assistantId: string, apiBase: string): string {
-  return storageKey(assistantId, apiBase) + ':outbox';
-}
-
-/** The key of the visitor's unsent draft. */
-export function draftKey(assistantId: string, apiBase: string): string {
-  return storageKey(assistantId, apiBase) + ':draft';
 }

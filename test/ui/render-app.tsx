@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<WidgetConfig> = {}): WidgetConfig 
     disclaimer: undefined,
     consent: 'none',
     prechat: [],
+    visitor: {},
     ...overrides,
   };
 }
