@@ -80,7 +80,15 @@ export interface PanelSettings {
   consent: 'none' | 'required';
   /** `data-prechat`: a form asked before the conversation starts; its answers become variables. */
   prechat: PrechatField[];
+  /**
+   * `data-visitor`, `identify()`: who the visitor is. Its values reach the assistant as variables of the next
+   * conversation, and its `id` keeps their stored conversation apart from other people's on the device.
+   */
+  visitor: Visitor;
 }
+
+/** Who the visitor is: `id` (their account's, never shown) and any values such as `name` or `email`. */
+export type Visitor = Record<string, VariableValue>;
 
 /** One field of the pre-chat form (`data-prechat`). */
 export interface PrechatField {
@@ -186,7 +194,7 @@ export const LAUNCHER_RULES = {
 } satisfies Record<string, Parse>;
 
 /** The settings only the panel reads (src/panel/settings.ts parses them). */
-export const PANEL_KEYS = ['type', 'variables', 'showFunctionCalls', 'subtitle', 'avatar', 'starters', 'disclaimer', 'consent', 'prechat'] as const;
+export const PANEL_KEYS = ['type', 'variables', 'showFunctionCalls', 'subtitle', 'avatar', 'starters', 'disclaimer', 'consent', 'prechat', 'visitor'] as const;
 
 /** A setting's key in dataset spelling (`assistantId` is `data-assistant-id`). */
 export type ConfigKey = keyof typeof LAUNCHER_RULES | (typeof PANEL_KEYS)[number];
@@ -227,6 +235,9 @@ export interface LauncherParseResult extends ParseResult<LauncherConfig> {
   values: Record<string, unknown>;
 }
 
+/** The assistant id's name where it comes from, as `settingName` gives it (spelled out: the launcher needs no more). */
+const ASSISTANT_ID_NAMES: Record<ConfigSource, string> = { script: 'data-assistant-id', element: 'assistant-id', options: 'assistantId' };
+
 /**
  * Parses what the launcher needs from data attributes (or element attributes, or JS options) into a
  * validated config, without a word about values it does not understand (it uses their defaults and lists
@@ -250,7 +261,7 @@ export function parseLauncherConfig(input: Record<string, unknown>, context: Con
   const problems = id
     ? []
     : [
-        `${settingName('assistantId', context.source)} ${assistantId ? `"${assistantId}" is not` : 'is missing: it should be'} a UUID like ${EXAMPLE_ID}. The chat widget is not shown.`,
+        `${ASSISTANT_ID_NAMES[context.source ?? 'script']} ${assistantId ? `"${assistantId}" is not` : 'is missing: it should be'} a UUID like ${EXAMPLE_ID}. The chat widget is not shown.`,
       ];
   return {
     config: id ? ({ ...config, assistantId: id } as LauncherConfig) : null,

@@ -37,6 +37,7 @@ describe('parseConfig', () => {
       disclaimer: undefined,
       consent: 'none',
       prechat: [],
+      visitor: {},
     });
     expect(result.target).toBeUndefined();
     expect(result.inline).toBe(false);
@@ -89,6 +90,7 @@ describe('parseConfig', () => {
       disclaimer: undefined,
       consent: 'none',
       prechat: [],
+      visitor: {},
     });
     expect(result.target).toBe('#help');
   });

@@ -4,7 +4,7 @@
  * the registry of the widgets on the page, so two assistants get two widgets and one assistant gets one.
  */
 import type { VariableValue } from '../api/types';
-import { log, type ConfigContext } from '../config';
+import { log, type ConfigContext, type Visitor } from '../config';
 import { VERSION } from '../version';
 import type { MountOptions } from './mount-widget';
 import { notify, type Listener, type WidgetEvent, type WidgetEventMap, type WidgetHandle } from './widget';
@@ -34,6 +34,8 @@ export interface AssistantChatApi {
   (command: 'reset', assistantId?: string): Promise<void>;
   (command: 'setVariables', variables: Record<string, VariableValue>, assistantId?: string): void;
   (command: 'setLocale', locale: string, assistantId?: string): void;
+  (command: 'identify', visitor: Visitor, assistantId?: string): void;
+  (command: 'logout', assistantId?: string): Promise<void>;
   <E extends WidgetEvent>(command: 'on', event: E, handler: GlobalHandler<E>, assistantId?: string): () => void;
   (command: 'mount', options: GlobalMountOptions): void;
   /** Opens the panel. */
@@ -52,6 +54,10 @@ export interface AssistantChatApi {
   setVariables(variables: Record<string, VariableValue>, assistantId?: string): void;
   /** Switches the widget's language (`fr`, `de-AT`, …) at once, the open panel included. */
   setLocale(locale: string, assistantId?: string): void;
+  /** Says who the visitor is: their values go to the assistant as variables, and their conversation is kept apart from others'. */
+  identify(visitor: Visitor, assistantId?: string): void;
+  /** Forgets the visitor's conversation, draft, unsent text and answers on this device. */
+  logout(assistantId?: string): Promise<void>;
   /** Listens to `open`, `close`, `message`, `error`, `conversation` or `unread`; returns the function that stops listening. */
   on<E extends WidgetEvent>(event: E, handler: GlobalHandler<E>, assistantId?: string): () => void;
   /** Mounts a widget configured from JavaScript instead of data attributes. */
@@ -77,8 +83,8 @@ export interface GlobalDeps {
 }
 
 const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation', 'unread'];
-const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'setLocale', 'on', 'mount'] as const;
-type HandleCommand = 'open' | 'close' | 'toggle' | 'send' | 'reset' | 'destroy' | 'setVariables' | 'setLocale';
+const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'setLocale', 'identify', 'logout', 'on', 'mount'] as const;
+type HandleCommand = Exclude<(typeof COMMANDS)[number], 'on' | 'mount'>;
 
 // An assistant id as the registry keys it ('' when none is given).
 const toId = (value: unknown) => String(value ?? '').trim().toLowerCase();
@@ -113,15 +119,15 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     if (command === 'mount') return mountOne(args[0] as GlobalMountOptions);
     if (!COMMANDS.includes(command as never)) return log('warn', `unknown command "${String(command)}".`);
     const name = command as HandleCommand;
-    // `send`, `setVariables` and `setLocale` take a value first; the assistant id comes after it.
-    const id = toId(args[/^(send|set)/.test(name) ? 1 : 0]);
+    // `send`, `setVariables`, `setLocale` and `identify` take a value first; the assistant id comes after it.
+    const id = toId(args[/^(send|set|iden)/.test(name) ? 1 : 0]);
     const found = [...widgets].filter(([other]) => !id || other === id);
     if (!found.length) log('warn', `${name}: no widget ${id ? `for assistant ${id} ` : ''}on this page.`);
     const results = found.map(([other, handle]) => {
       if (name === 'destroy') widgets.delete(other);
       return (handle[name] as (value: unknown) => unknown)(args[0]);
     });
-    // Every command settles when done (only `reset` has anything to wait for).
+    // Every command settles when done (only `reset` and `logout` have anything to wait for).
     return Promise.all(results);
   }
 

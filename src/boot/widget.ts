@@ -7,9 +7,9 @@
  */
 import type { VariableValue } from '../api/types';
 import type { MountOptions } from './mount-widget';
-import { log, parseLauncherConfig, type ConfigContext, type LauncherConfig } from '../config';
+import { log, parseLauncherConfig, type ConfigContext, type LauncherConfig, type Visitor } from '../config';
 import type { Panel, PanelHost, PanelModule, WidgetEvent, WidgetEventMap } from '../panel/contract';
-import { outboxKey } from '../store/keys';
+import { storageKey } from '../store/keys';
 import launcherCss from './launcher.css?inline';
 import { createLauncher, showLoadFailure, type Launcher } from './launcher';
 import { adoptStyles, settingsRule } from './styles';
@@ -36,6 +36,17 @@ export interface WidgetHandle {
   setVariables(variables: Record<string, VariableValue>): void;
   /** Switches the language (`fr`, `de-AT`, …) at once; `update({ locale })`. */
   setLocale(locale: string): void;
+  /**
+   * Says who the visitor is (`{ id, name, email, … }`): the values go to the assistant as variables of the next
+   * conversation, and the conversation stored on this device is the one of this `id` (another person's stays
+   * apart). Loads nothing by itself: the panel reads it when it loads.
+   */
+  identify(visitor: Visitor): void;
+  /**
+   * The visitor signed out: forgets their conversation id, draft, unsent text, consent and pre-chat answers on
+   * this device, and the widget goes on anonymous and empty. (A message already on its way is not sent again.)
+   */
+  logout(): Promise<void>;
   /**
    * Changes settings of the live widget. Theme, colour, position, title, locale, strings, variables and
    * function-call cards change in place (an open panel stays open, the conversation is kept, no request);
@@ -235,9 +246,10 @@ export function createWidget(target: Element, { config, settings, context, inlin
     void loadPanel().then((loaded) => loaded?.update());
   }
 
-  // Unsent messages the last page left in this tab must still go out: look for them once the page is idle.
+  // Unsent messages the last page left in this tab must still go out: look for them once the page is idle
+  // (those of any visitor of this assistant: the panel sends only the current visitor's).
   whenIdle(win, () => {
-    if (!destroyed && config.storage !== 'memory' && hasLeftover(win, outboxKey(config.assistantId, config.apiBase))) prepare();
+    if (!destroyed && config.storage !== 'memory' && hasLeftover(win, storageKey(config.assistantId, config.apiBase))) prepare();
   });
   if (inline) void withPanel();
   else if (config.open) setOpen(true);
@@ -255,6 +267,8 @@ export function createWidget(target: Element, { config, settings, context, inlin
     },
     reset: () => withPanel().then((loaded) => loaded?.reset()),
     setVariables: remember('variables'),
+    identify: remember('visitor'),
+    logout: () => withPanel().then((loaded) => loaded?.logout()),
     update,
     setLocale: (locale) => update({ locale }),
     on(event, handler) {
@@ -284,10 +298,10 @@ function loadProblem(url = 'the chat panel'): string {
   return `could not load ${url}: serve it (with Access-Control-Allow-Origin from another origin) and allow it in script-src.`;
 }
 
-/** Whether the tab's storage holds messages the last page could not confirm. */
-function hasLeftover(win: Window, key: string): boolean {
+/** Whether the tab's storage holds messages the last page could not confirm, under keys that start with `scope`. */
+function hasLeftover(win: Window, scope: string): boolean {
   try {
-    return !!win.sessionStorage.getItem(key);
+    return Object.keys(win.sessionStorage).some((key) => key.startsWith(scope) && key.endsWith(':outbox'));
   } catch {
     return false; // storage out of reach: nothing was kept there either
   }

@@ -76,6 +76,11 @@ export interface Panel {
   /** Forgets the conversation and starts a new one. */
   reset(): Promise<void>;
   /**
+   * Forgets everything the visitor left on this device (conversation id, draft, unsent text, consent and
+   * answers), takes the visitor out of the settings, and goes on anonymous with an empty chat.
+   */
+  logout(): Promise<void>;
+  /**
    * The settings changed (the launcher has put the new values in `PanelHost.settings`): the look, the words
    * and the variables of the next conversation change in place; another assistant, API base, type or storage
    * starts over with a new conversation.

@@ -29,6 +29,7 @@ const EXPECTED: Record<string, string> = {
 /** What a JSON setting should have been, and what happens instead. */
 const EXPECTED_JSON = {
   variables: 'is not a JSON object like {"name": "Ada"}; no variables are sent.',
+  visitor: 'is not a JSON object like {"id": "42", "name": "Ada"}; the visitor is anonymous.',
   starters: 'is not a JSON array of prompts like ["Opening hours?", "Book a visit"]; no starters are shown.',
   prechat: 'is not a JSON array of fields like [{"name": "email", "label": "Email", "type": "email", "required": true}]; no form is shown.',
 };
@@ -36,6 +37,7 @@ const EXPECTED_JSON = {
 /** Why an entry of a JSON setting was left out. */
 const LEFT_OUT = {
   variables: 'is not a string, number or boolean',
+  visitor: 'is not a string, number or boolean',
   starters: 'is not a prompt (a non-empty string)',
   prechat: 'needs a name of its own (letters, digits, _) and a type of text, email or tel',
 };

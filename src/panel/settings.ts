@@ -57,8 +57,8 @@ const PANEL_RULES = {
  */
 export type Issue =
   | { kind: 'invalid'; setting: string }
-  | { kind: 'not-json'; setting: 'variables' | 'starters' | 'prechat' }
-  | { kind: 'left-out'; setting: 'variables' | 'starters' | 'prechat'; key: string | number }
+  | { kind: 'not-json'; setting: 'variables' | 'visitor' | 'starters' | 'prechat' }
+  | { kind: 'left-out'; setting: 'variables' | 'visitor' | 'starters' | 'prechat'; key: string | number }
   | { kind: 'too-many'; setting: 'starters' | 'prechat'; count: number };
 
 /** The panel's settings as used, and what was not understood in them. */
@@ -72,6 +72,7 @@ export function parsePanelSettings(settings: Record<string, unknown>): PanelPars
   const out: Record<string, unknown> = { ...PANEL_DEFAULTS };
   const issues: Issue[] = applyRules({ __proto__: null, ...settings }, PANEL_RULES, out).map((setting) => ({ kind: 'invalid', setting }));
   out.variables = cleanVariables(settings.variables, issues);
+  out.visitor = cleanVariables(settings.visitor, issues, 'visitor');
   out.starters = cleanStarters(settings.starters, issues);
   out.prechat = cleanPrechat(settings.prechat, issues);
   return { settings: out as unknown as PanelSettings, issues };
@@ -89,20 +90,20 @@ function fromJson(value: unknown): unknown {
 
 /**
  * Keeps the string, finite number and boolean values of a variables object (given as an object or as JSON
- * text); everything else is left out (an issue each).
+ * text); everything else is left out (an issue each). The visitor's values are read the same way.
  */
-export function cleanVariables(value: unknown, issues: Issue[]): Record<string, VariableValue> {
+export function cleanVariables(value: unknown, issues: Issue[], setting: 'variables' | 'visitor' = 'variables'): Record<string, VariableValue> {
   const out: Record<string, VariableValue> = {};
   if (value == null || value === '') return out;
   const given = fromJson(value);
   if (!isObject(given)) {
-    issues.push({ kind: 'not-json', setting: 'variables' });
+    issues.push({ kind: 'not-json', setting });
     return out;
   }
   for (const [key, item] of Object.entries(given)) {
     // `__proto__` would be taken as the object's prototype, not as a variable.
     if (key !== '__proto__' && (typeof item === 'string' || typeof item === 'boolean' || Number.isFinite(item))) out[key] = item as VariableValue;
-    else issues.push({ kind: 'left-out', setting: 'variables', key });
+    else issues.push({ kind: 'left-out', setting, key });
   }
   return out;
 }

@@ -39,6 +39,8 @@ export function fakeMount() {
       setVariables: vi.fn(),
       update: vi.fn(),
       setLocale: vi.fn(),
+      identify: vi.fn(),
+      logout: vi.fn(async () => undefined),
       on: (event: string, handler: (detail: unknown) => void) => {
         const entry: [string, (detail: unknown) => void] = [event, handler];
         listeners.push(entry);

@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<WidgetConfig> = {}): WidgetConfig 
     disclaimer: undefined,
     consent: 'none',
     prechat: [],
+    visitor: {},
     ...overrides,
   };
 }
