@@ -30,7 +30,8 @@ function withoutPureNotes(): Plugin {
     name: 'without-pure-notes',
     renderChunk: {
       order: 'post',
-      handler: (code) => ({ code: code.replace(/\/\* [@#]__PURE__ \*\//g, ''), map: null }),
+      // (A space in its place: `of/* @__PURE__ */new` must not become `ofnew`.)
+      handler: (code) => ({ code: code.replace(/\/\* [@#]__PURE__ \*\//g, ' '), map: null }),
     },
   };
 }

@@ -13,7 +13,7 @@
  *   panel left as it is, another assistant, API base, type or storage starts a new conversation, and only
  *   `inline`, or giving or taking away `fetch`, mounts the widget anew.
  *
- * Events: `chat-open`, `chat-close`, `chat-message`, `chat-error` and `chat-conversation`: bubbling
+ * Events: `chat-open`, `chat-close`, `chat-message`, `chat-error`, `chat-conversation` and `chat-unread`: bubbling
  * `CustomEvent`s whose detail is as in `WidgetHandle.on`.
  */
 import type { FetchLike } from './api/client';
@@ -46,7 +46,7 @@ export const TAG_NAME = 'assistant-chat';
 /** The element's events, by name: each a bubbling `CustomEvent` with the detail `WidgetHandle.on` passes. */
 export type AssistantChatEventMap = { [E in WidgetEvent as `chat-${E}`]: CustomEvent<WidgetEventMap[E]> };
 
-const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation'];
+const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation', 'unread'];
 
 /** The settings that are attributes (`target` has no meaning here: the element is the target). */
 const SETTINGS = configKeys().filter((key) => key !== 'target');
@@ -69,6 +69,10 @@ const PROPERTIES = [
   'disclaimer',
   'consent',
   'prechat',
+  'visitor',
+  'offset',
+  'zIndex',
+  'launcher',
   'storage',
   'inline',
   'strings',
@@ -235,6 +239,42 @@ export class AssistantChatElement extends Base {
   }
 
   /**
+   * `visitor`: who the visitor is (`{ id, name, email, … }`): their values reach the assistant as variables, and
+   * their conversation on this device is kept apart from other people's. Set an object (or JSON text); the
+   * attribute holds JSON. `identify(visitor)` sets it too.
+   */
+  get visitor(): Record<string, VariableValue> {
+    return this.#reading().visitor;
+  }
+  set visitor(value: Record<string, VariableValue> | string | null | undefined) {
+    this.#setText('visitor', typeof value === 'object' && value !== null ? JSON.stringify(value) : value);
+  }
+
+  /** `offset`: the launcher's distance from its corner, `x y` (`24px 88px`). Default `20px 20px`. */
+  get offset(): string {
+    return this.#reading().offset;
+  }
+  set offset(value: string | null | undefined) {
+    this.#setText('offset', value);
+  }
+
+  /** `zIndex` (attribute `z-index`): the layer of the launcher and the panel. */
+  get zIndex(): number {
+    return this.#reading().zIndex;
+  }
+  set zIndex(value: number | string | null | undefined) {
+    this.#setText('z-index', value == null ? value : String(value));
+  }
+
+  /** `launcher`: `default`, or `none` to open the chat from the page's own buttons. */
+  get launcher(): LauncherConfig['launcher'] {
+    return this.#reading().launcher;
+  }
+  set launcher(value: LauncherConfig['launcher'] | null | undefined) {
+    this.#setText('launcher', value);
+  }
+
+  /**
    * `open`: whether the panel is open. Setting it opens or closes the panel; the attribute follows the visitor
    * too. `open="false"` reads as closed.
    */
@@ -306,6 +346,21 @@ export class AssistantChatElement extends Base {
   /** Forgets the conversation and starts a new one. */
   reset(): Promise<void> {
     return this.#live?.handle?.reset() ?? Promise.resolve();
+  }
+
+  /** Says who the visitor is: sets `visitor`. */
+  identify(visitor: Record<string, VariableValue>): void {
+    this.visitor = visitor;
+  }
+
+  /**
+   * The visitor signed out: forgets their conversation, draft, unsent text and answers on this device, and
+   * takes `visitor` away.
+   */
+  async logout(): Promise<void> {
+    // The widget forgets first, for the visitor it has; the attribute then goes quietly (it has no visitor left).
+    await this.#live?.handle?.logout();
+    this.removeAttribute('visitor');
   }
 
   connectedCallback(): void {

@@ -3,6 +3,7 @@
  * chunks) only when a visitor reaches for the chat. Each has a ceiling this test enforces and a goal it
  * reports.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -73,6 +74,13 @@ describe('the panel, loaded on the visitor’s intent', () => {
     console.log(`the most a visitor loads (panel, the heaviest language, every feature): ${kb(most)} gzip`);
     expect(panel).toBeLessThanOrEqual(26 * KB);
     for (const [name, size] of chunks) expect(size, name).toBeLessThanOrEqual(isLanguage(name) ? 1.5 * KB : 3 * KB);
+  });
+
+  it('is, with every chunk, a module that parses (the squeezing broke none)', () => {
+    for (const name of panelFiles()) {
+      const check = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: read(name), encoding: 'utf8' });
+      expect(check.stderr, name).toBe('');
+    }
   });
 
   it('has every chunk of its own imported by the panel, and nothing else of Preact outside it', () => {

@@ -77,7 +77,7 @@ export interface Panel {
   reset(): Promise<void>;
   /**
    * Forgets everything the visitor left on this device (conversation id, draft, unsent text, consent and
-   * answers), takes the visitor out of the settings, and goes on anonymous with an empty chat.
+   * answers), takes the visitor out of the settings, closes, and goes on anonymous with an empty chat.
    */
   logout(): Promise<void>;
   /**

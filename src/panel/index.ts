@@ -12,7 +12,7 @@ import type { WidgetConfig } from '../config';
 import { log } from '../log';
 import { createBrowserStoreDeps } from '../store/browser';
 import type { GateStep } from '../store/gate';
-import { storageKey } from '../store/keys';
+import { storageKey, visitorId, visitorSuffix } from '../store/keys';
 import { createStorage } from '../store/storage';
 import { createConversationStore } from '../store/store';
 import type { ConversationStore, StoreEvent } from '../store/types';
@@ -38,15 +38,18 @@ const browserStore: StoreFactory = (config, { settings, root }) =>
       client: createApiClient({ baseUrl: config.apiBase, fetch: (settings.fetch as FetchLike | undefined) ?? browserFetch(root.ownerDocument.defaultView ?? window) }),
       // (`memory`: nothing of the conversation touches Web Storage, unsent messages included.)
       storage: config.storage,
-      scope: config.assistantId + '@' + config.apiBase,
+      scope: config.assistantId + '@' + config.apiBase + visitorSuffix(visitorId(config)),
     }),
   );
+
+/** The start of the storage keys of the visitor the settings name (anonymous: the assistant's own). */
+const keyOf = (config: WidgetConfig) => storageKey(config.assistantId, config.apiBase) + visitorSuffix(visitorId(config));
 
 /** Whether the visitor must accept the notice or answer the pre-chat form before a conversation is created. */
 const asksFirst = (config: WidgetConfig) => config.consent === 'required' || config.prechat.length > 0;
 
 /** Where the visitor's consent and answers are kept: the storage choice and the assistant's key in it. */
-const gateScope = (config: WidgetConfig) => config.storage + ' ' + storageKey(config.assistantId, config.apiBase);
+const gateScope = (config: WidgetConfig) => config.storage + ' ' + keyOf(config);
 
 /** What the settings mean for the panel, read again on every update. */
 interface Reading {
@@ -125,8 +128,11 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     if (!asksFirst(config)) return 'open';
     return loaded?.scope === gateScope(config) ? loaded.state.step(config) : 'loading';
   });
-  // The variables of the next conversation: the site's, and the visitor's answers to the pre-chat form.
-  const variables = computed(() => ({ ...reading.value.config.variables, ...gate.value?.state.answers.value }));
+  // The variables of the next conversation: the site's, who the visitor is, and their answers to the pre-chat form.
+  const variables = computed(() => {
+    const { config } = reading.value;
+    return { ...config.variables, ...config.visitor, ...gate.value?.state.answers.value };
+  });
   const stopVariables = effect(() => store.setVariables(variables.value));
   // Replies that arrived while the panel was closed: on the launcher's badge, and said once when it opens.
   const open = signal(host.isOpen());
@@ -194,14 +200,33 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
   };
   const stopDrawing = effect(draw);
 
-  /** Another conversation for other settings: the old store stops, a new one starts if the panel is open. */
-  function startOver(config: WidgetConfig) {
+  /**
+   * Another conversation for other settings: the old store stops (`meanwhile` runs once it has, before the
+   * new one reads storage), a new one starts if the panel is open.
+   */
+  function startOver(config: WidgetConfig, meanwhile?: () => void) {
     stopEvents();
     store.dispose();
+    meanwhile?.();
     store = makeStore(config, host);
     stopEvents = listen();
     generation++;
     if (open.peek() && step.peek() === 'open') begin();
+  }
+
+  /**
+   * Removes from this device what the visitor of `config` left: their conversation id, draft, unsent messages,
+   * consent and answers, and those kept before they signed in (typed by them too, on what may be a shared
+   * computer). With `memory` storage there is nothing outside the page to remove.
+   */
+  function forget(config: WidgetConfig) {
+    if (config.storage === 'memory') return;
+    const storage = createStorage(config.storage);
+    const tab = createStorage('session');
+    for (const key of new Set([keyOf(config), storageKey(config.assistantId, config.apiBase)])) {
+      for (const name of ['', ':draft', ':consent', ':prechat']) storage.removeItem(key + name);
+      tab.removeItem(key + ':outbox');
+    }
   }
 
   /** Whether the visitor may chat: anything else waits for their consent and answers. */
@@ -217,10 +242,27 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     },
     send: (text) => (typeof text !== 'string' ? 'not a string' : admitted() ? store.send(text) : 'the visitor has not accepted the notice or answered the form yet'),
     reset: () => (admitted() ? store.reset() : Promise.resolve()),
+    async logout() {
+      const { config } = reading.peek();
+      // Closed: whoever comes next starts a conversation when they open the chat, not before.
+      host.close();
+      delete settings.visitor;
+      const next = read(config);
+      // What the visitor settled is read again, from storage now empty of it.
+      gateLoading = undefined;
+      batch(() => {
+        gate.value = undefined;
+        reading.value = next;
+        // (Forgotten once the store has stopped: it saves the draft as it goes.)
+        startOver(next.config, () => forget(config));
+      });
+    },
     update() {
       const before = reading.peek().config;
       const next = read(before);
-      const restart = (['assistantId', 'apiBase', 'type', 'storage'] as const).some((key) => next.config[key] !== before[key]);
+      const restart =
+        (['assistantId', 'apiBase', 'type', 'storage'] as const).some((key) => next.config[key] !== before[key]) ||
+        visitorId(next.config) !== visitorId(before);
       batch(() => {
         // (First: a new conversation starts under the new settings, and the visitor's consent for them.)
         reading.value = next;

@@ -13,7 +13,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { isObject, parseObject, toJson } from '../api/json';
 import { trimBase } from '../api/url';
 import type { PanelSettings } from '../config';
-import { storageKey } from './keys';
+import { storageKey, visitorId, visitorSuffix } from './keys';
 import type { StorageLike } from './types';
 
 /** Where the visitor stands: to accept the notice, to answer the form, or free to chat. */
@@ -42,14 +42,13 @@ export interface Gate {
   answer(answers: PrechatAnswers): void;
 }
 
-/** The storage key of the visitor's answers to the pre-chat form. */
-export function prechatKey(assistantId: string, apiBase: string): string {
-  return storageKey(assistantId, apiBase) + ':prechat';
-}
-
-/** The storage key of the notice the visitor accepted. */
-export function consentKey(assistantId: string, apiBase: string): string {
-  return storageKey(assistantId, apiBase) + ':consent';
+/**
+ * The storage keys of the notice the visitor accepted and of their answers to the pre-chat form: the
+ * conversation id's key (a signed-in visitor's own) with `:consent` and `:prechat`.
+ */
+export function gateKeys(scope: { assistantId: string; apiBase: string; visitor?: Record<string, unknown> }): { consent: string; prechat: string } {
+  const key = storageKey(scope.assistantId, scope.apiBase) + visitorSuffix(visitorId(scope));
+  return { consent: key + ':consent', prechat: key + ':prechat' };
 }
 
 /**
@@ -57,10 +56,10 @@ export function consentKey(assistantId: string, apiBase: string): string {
  * as they settle more. Storage is hostile territory: a value that is not ours, or not of the shape
  * written, reads as nothing; a write that fails is kept in memory by the storage seam.
  */
-export function createGate(storage: StorageLike, scope: { assistantId: string; apiBase: string }): Gate {
+export function createGate(storage: StorageLike, scope: { assistantId: string; apiBase: string; visitor?: Record<string, unknown> }): Gate {
   const { assistantId } = scope;
   const apiBase = trimBase(scope.apiBase);
-  const keys = { consent: consentKey(assistantId, apiBase), prechat: prechatKey(assistantId, apiBase) };
+  const keys = gateKeys(scope);
 
   function load(name: keyof typeof keys): Record<string, unknown> | undefined {
     let raw: string | null = null;

@@ -13,9 +13,9 @@ import { isObject, parseObject, toJson } from '../api/json';
 import { wellFormed } from '../api/message-text';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
 import { isUuid, trimBase } from '../api/url';
-import { storageKey } from './keys';
+import { storageKey, visitorId, visitorSuffix } from './keys';
 import type { JsonObject } from '../api/types';
-import type { StorageLike } from './types';
+import type { StorageLike, StoreOptions } from './types';
 
 /**
  * The longest draft kept, in UTF-16 units: five messages of the longest kind. A longer draft stays
@@ -68,10 +68,10 @@ export interface Persistence {
 }
 
 /** Creates the persistence of one store: `storage` for the id and draft, `tabStorage` (if any) for the outbox. */
-export function createPersistence(scope: { assistantId: string; apiBase: string }, storage: StorageLike, tabStorage?: StorageLike): Persistence {
+export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'apiBase' | 'visitor'>, storage: StorageLike, tabStorage?: StorageLike): Persistence {
   const { assistantId } = scope;
   const apiBase = trimBase(scope.apiBase);
-  const key = storageKey(assistantId, apiBase);
+  const key = storageKey(assistantId, apiBase) + visitorSuffix(visitorId(scope));
   const draftKey = key + ':draft';
   const outboxKey = key + ':outbox';
   // Every envelope this store writes starts so (toJson keeps the key order).

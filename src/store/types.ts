@@ -71,6 +71,8 @@ export interface StoreDeps {
 export interface StoreOptions {
   assistantId: string;
   apiBase: string;
+  /** The signed-in visitor (their `id` keeps their stored conversation apart), if any. */
+  visitor?: Record<string, VariableValue>;
   type: ConversationType;
   variables: Record<string, VariableValue>;
   /** Time after which an outstanding send is shown as "still working" (ms). Default 8000. */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
-import { consentKey, createGate, prechatKey, type GateSettings } from '../../src/store/gate';
+import { createGate, type GateSettings } from '../../src/store/gate';
 import { createStorage } from '../../src/store/storage';
 import { createFakeStorage } from '../helpers/fake-deps';
 
@@ -37,7 +37,17 @@ describe('the gate before a conversation', () => {
       'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://chat.example/api:consent',
       'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://chat.example/api:prechat',
     ]);
-    expect(prechatKey(scope.assistantId, 'https://chat.example/api')).toBe('assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://chat.example/api:prechat');
+  });
+
+  test('keeps each signed-in visitor apart, under a fingerprint of their id rather than the id', () => {
+    const storage = createFakeStorage();
+    createGate(storage, { ...scope, visitor: { id: 'ada@example.com' } }).answer({ email: 'ada@example.com' });
+    expect(createGate(storage, { ...scope, visitor: { id: 'bob@example.com' } }).answers.value).toBeNull();
+    expect(createGate(storage, scope).answers.value).toBeNull();
+    expect(createGate(storage, { ...scope, visitor: { id: 'ada@example.com' } }).answers.value).toEqual({ email: 'ada@example.com' });
+    const [key] = [...storage.data.keys()];
+    expect(key).toMatch(/^assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https:\/\/chat\.example\/api~[0-9a-z]+:prechat$/);
+    expect(key).not.toContain('ada');
   });
 
   test('asks again when the notice changed since it was accepted', () => {
@@ -54,8 +64,8 @@ describe('the gate before a conversation', () => {
 
   test('reads what is not its own, or not of its shape, as nothing settled', () => {
     const storage = createFakeStorage();
-    const consent = consentKey(scope.assistantId, scope.apiBase);
-    const prechat = prechatKey(scope.assistantId, scope.apiBase);
+    const consent = 'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://chat.example/api:consent';
+    const prechat = 'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://chat.example/api:prechat';
     for (const [consentValue, answersValue] of [
       ['not json', '{"v":1}'],
       [JSON.stringify({ v: 2, ...scope, notice: NOTICE }), JSON.stringify({ v: 1, assistantId: scope.assistantId, apiBase: 'https://chat.example/api', answers: { email: 42 } })],
