@@ -63,8 +63,9 @@ describe('the panel, loaded on the visitor’s intent', () => {
     const names = panelFiles();
     const entry = names.find((name) => name.startsWith('assistant-chat-panel-'))!;
     const panel = report(`dist/${entry}`, read(entry), 22 * KB, 26 * KB);
-    // A language other than English (a visitor loads at most one), the function-call cards (with the first
-    // reply that ran a tool), the consent and pre-chat forms, the words for the site owner's console.
+    // A language other than English (a visitor loads at most one), the markdown renderer (with the first
+    // reply that has markdown), the function-call cards (with the first reply that ran a tool), the consent
+    // and pre-chat forms, the words for the site owner's console.
     const chunks = names.filter((name) => name !== entry).map((name) => [name, gzip(read(name))] as const);
     const isLanguage = (name: string) => /^assistant-chat-[a-z]{2}-/.test(name);
     for (const [name, size] of chunks) console.log(`dist/${name}: ${kb(size)} gzip`);
@@ -73,7 +74,7 @@ describe('the panel, loaded on the visitor’s intent', () => {
     const most = panel + heaviestLanguage + features.reduce((sum, [, size]) => sum + size, 0);
     console.log(`the most a visitor loads (panel, the heaviest language, every feature): ${kb(most)} gzip`);
     expect(panel).toBeLessThanOrEqual(26 * KB);
-    for (const [name, size] of chunks) expect(size, name).toBeLessThanOrEqual(isLanguage(name) ? 1.5 * KB : 3 * KB);
+    for (const [name, size] of chunks) expect(size, name).toBeLessThanOrEqual(isLanguage(name) ? 1.5 * KB : 5 * KB);
   });
 
   it('is, with every chunk, a module that parses (the squeezing broke none)', () => {

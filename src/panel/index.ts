@@ -16,8 +16,7 @@ import { storageKey, visitorId, visitorSuffix } from '../store/keys';
 import { createStorage } from '../store/storage';
 import { createConversationStore } from '../store/store';
 import type { ConversationStore, StoreEvent } from '../store/types';
-import markdownCss from '../ui/markdown.css?inline';
-import { CardsContext, createCards } from '../ui/cards';
+import { ChunksContext, createChunks } from '../ui/chunks';
 import { ChatPanel, type LoadedGate } from '../ui/Panel';
 import panelCss from '../ui/panel.css?inline';
 import { en, fill, LANGUAGES, stringsFor, type Strings } from '../ui/strings';
@@ -141,10 +140,10 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
   // Bumped when the widget starts over (another assistant, API base, type or storage): a fresh panel.
   let generation = 0;
 
-  const stopStyles = host.addStyles(panelCss + markdownCss);
-  // The function-call cards come with the first message that shows some, their stylesheet with them.
-  let stopCardStyles = () => {};
-  const cards = createCards((css) => (stopCardStyles = host.addStyles(css)));
+  const stopStyles = host.addStyles(panelCss);
+  // The markdown renderer and the function-call cards come when a message needs them, each with its stylesheet.
+  const chunkStyles: (() => void)[] = [];
+  const chunks = createChunks((css) => chunkStyles.push(host.addStyles(css)));
   const stopLook = effect(() => host.showLook(reading.value.config));
 
   /** Forwards the store's events to the host page, counting the replies that arrive while the panel is closed. */
@@ -153,6 +152,8 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       // A store event carries its detail under its own name (`message`, `error`), or is the detail (`conversation`).
       if (event.type === 'message') {
         host.emit('message', event.message);
+        // The visitor wrote: the reply on its way will likely want the markdown renderer.
+        if (event.message.role === 'user') chunks.richText.load();
         if (event.message.role === 'assistant' && !open.peek()) unread.value++;
       } else if (event.type === 'error') host.emit('error', event.error);
       else host.emit('conversation', { conversationId: event.conversationId });
@@ -191,8 +192,8 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     const { ui, state } = gate.value ?? {};
     render(
       h(
-        CardsContext.Provider,
-        { value: cards },
+        ChunksContext.Provider,
+        { value: chunks },
         h(ChatPanel, { key: generation, store, config, strings, open, inline, onClose: host.close, announcement, step: step.value, gate: ui && { ui, state: state! } }),
       ),
       container,
@@ -284,7 +285,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       store.dispose();
       render(null, container);
       stopStyles();
-      stopCardStyles();
+      for (const stop of chunkStyles) stop();
     },
   };
 }

@@ -1,4 +1,6 @@
-import { renderMarkdown, renderPlainText } from './markdown';
+import { Component, type ComponentChildren } from 'preact';
+import { Markdown } from './Markdown';
+import { renderPlainText } from './plain-text';
 import type { Strings } from './strings';
 
 /** Props of {@link Disclaimer}. */
@@ -23,7 +25,7 @@ export function Disclaimer({ text, asking, strings, onAccept }: DisclaimerProps)
     <div class="disclaimer">
       {text && (
         <div class="disclaimer-text" id={TEXT_ID}>
-          {render(text, strings)}
+          <SiteText text={text} strings={strings} />
         </div>
       )}
       {asking && (
@@ -36,10 +38,14 @@ export function Disclaimer({ text, asking, strings, onAccept }: DisclaimerProps)
 }
 
 /** The site's markdown, or (should the renderer fail on it) its plain text: the line must show either way. */
-function render(text: string, strings: Strings) {
-  try {
-    return renderMarkdown(text, strings);
-  } catch {
-    return renderPlainText(text, strings);
+class SiteText extends Component<{ text: string; strings: Strings }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static override getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render({ text, strings }: { text: string; strings: Strings }): ComponentChildren {
+    return this.state.failed ? renderPlainText(text, strings) : <Markdown text={text} strings={strings} />;
   }
 }

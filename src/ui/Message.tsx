@@ -2,9 +2,10 @@ import { Component, type ComponentChildren } from 'preact';
 import { useContext, useEffect } from 'preact/hooks';
 import { messageText, type ChatMessage, type FunctionCallPart, type MessageStatus } from '../model';
 import type { ConversationStore } from '../store/types';
-import { CardsContext } from './cards';
+import { ChunksContext } from './chunks';
 import { Icon, type IconName } from './Icon';
-import { renderMarkdown, renderPlainText } from './markdown';
+import { Markdown } from './Markdown';
+import { renderPlainText } from './plain-text';
 import { errorText, type Strings } from './strings';
 import { useValue } from './use-value';
 
@@ -43,12 +44,7 @@ class AssistantText extends Component<AssistantTextProps, { failed: boolean }> {
   }
 
   override render({ text, strings }: AssistantTextProps): ComponentChildren {
-    if (this.state.failed) return renderPlainText(text, strings);
-    try {
-      return renderMarkdown(text, strings);
-    } catch {
-      return renderPlainText(text, strings);
-    }
+    return this.state.failed ? renderPlainText(text, strings) : <Markdown text={text} strings={strings} />;
   }
 }
 
@@ -61,7 +57,7 @@ interface CallsProps {
 
 /** The cards of the functions a reply ran, once their chunk has arrived (it is asked for here). */
 function Calls(props: CallsProps) {
-  const cards = useContext(CardsContext);
+  const cards = useContext(ChunksContext).cards;
   const module = useValue(cards.module);
   useEffect(() => cards.load(), [cards]);
   return module && <module.FunctionCalls {...props} />;

@@ -6,6 +6,7 @@ import { cleanup, render } from '@testing-library/preact';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_MARKDOWN_LENGTH, renderMarkdown } from '../../src/ui/markdown';
+import { isPlainLine } from '../../src/ui/plain-text';
 
 afterEach(cleanup);
 
@@ -126,5 +127,26 @@ describe('adversarial markdown', () => {
   it(`shows a reply over ${MAX_MARKDOWN_LENGTH} characters as plain text, at once`, () => {
     const huge = '*_`['.repeat(250_000);
     expect(renderTime(huge)).toBeLessThan(50);
+  });
+});
+
+describe('a reply the panel draws without the renderer (isPlainLine)', () => {
+  it('is drawn exactly as the renderer draws it', () => {
+    const html = (children: ReturnType<typeof renderMarkdown>) => {
+      const { container, unmount } = render(<>{children}</>);
+      const out = container.innerHTML;
+      unmount();
+      return out;
+    };
+    const text = fc.array(fc.oneof(word, syntax, fc.string({ maxLength: 3 })), { maxLength: 30 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (reply) => {
+        fc.pre(isPlainLine(reply));
+        expect(html(renderMarkdown(reply))).toBe(html(<p dir="auto">{reply}</p>));
+      }),
+      { numRuns: 3000 },
+    );
+    // And it says "plain" for what is: a greeting with an emoji, a question.
+    expect(['Hi Ada! 👋 Welcome to Riverside Clinic.', 'How can I help you today?'].every(isPlainLine)).toBe(true);
   });
 });

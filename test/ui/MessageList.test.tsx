@@ -15,11 +15,11 @@ describe('messages', () => {
     expect(log().getAttribute('aria-live')).toBe('polite');
   });
 
-  it('shows visitor text as plain text and assistant text as markdown', () => {
+  it('shows visitor text as plain text and assistant text as markdown (once the renderer has come)', async () => {
     const store = createFakeStore([userMessage('**not bold** <b>x</b>'), assistantMessage('**bold** reply')]);
     renderApp({ store, open: true });
     expect(within(log()).getByText('**not bold** <b>x</b>')).toBeTruthy();
-    expect(within(log()).getByText('bold').tagName).toBe('STRONG');
+    expect((await within(log()).findByText('bold')).tagName).toBe('STRONG');
     expect(log().querySelector('b')).toBeNull();
   });
 

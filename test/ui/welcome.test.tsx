@@ -61,6 +61,7 @@ describe('consent', () => {
     });
     handle.open();
     const accept = await ui.findByRole('button', { name: 'Accept' });
+    await ui.findByRole('link', { name: 'privacy policy' });
     // Described by the line it accepts.
     expect(root.getElementById(accept.getAttribute('aria-describedby')!)?.textContent).toBe('Read our privacy policy.');
     expect(ui.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('https://clinic.example/privacy');
