@@ -9,7 +9,7 @@ import { MAX_STARTERS, PANEL_DEFAULTS, parsePanelSettings } from '../../src/pane
 import { DEMO_ASSISTANTS } from './assistants';
 
 /** The languages the widget ships; `auto` leaves the choice to the widget (page `lang`, then browser). */
-export type LocaleChoice = 'auto' | 'en' | 'de';
+export type LocaleChoice = 'auto' | 'en' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'pt' | 'pl' | 'tr' | 'ar' | 'he';
 
 /** One row of the variables editor. `id` is local to the page (a stable key for rendering). */
 export interface VariableRow {
@@ -65,7 +65,7 @@ export const POSITIONS: readonly Corner[] = ['top-left', 'top-right', 'bottom-le
 export const THEMES: readonly Theme[] = ['light', 'dark', 'auto'];
 
 /** The locales, in the order the page lists them. */
-export const LOCALES: readonly LocaleChoice[] = ['auto', 'en', 'de'];
+export const LOCALES: readonly LocaleChoice[] = ['auto', 'en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'tr', 'ar', 'he'];
 
 const HEX6 = /^#[0-9a-f]{6}$/i;
 const HEX3 = /^#[0-9a-f]{3}$/i;

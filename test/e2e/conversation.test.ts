@@ -15,6 +15,7 @@ import {
   messagePosts,
   nothingMoreWithin,
   reads,
+  runClockUntil,
   summary,
   TEXT,
   widgetPage,
@@ -63,6 +64,8 @@ describe('a send whose answer is lost', () => {
   });
 
   test('a 502 page from a proxy: the history is read, the message is offered for Retry, never resent on its own', async () => {
+    // (The page's clock runs the back-off below at once.)
+    await browser.page.clock.install();
     const widget = await openChat();
     await api.fault('502');
 
@@ -71,8 +74,7 @@ describe('a send whose answer is lost', () => {
     // The server behind the proxy may still be at work, so the history is read with back-off
     // (1 + 2 + 4 + 8 s) before the message counts as not sent.
     await widget.log.getByText(TEXT.checking).waitFor(SEEN);
-    const failed = widget.log.getByText(TEXT.failed);
-    await failed.waitFor({ timeout: 30_000 });
+    await runClockUntil(browser.page, widget.log.getByText(TEXT.failed));
     let received = await api.requests();
     expect(messagePosts(received), summary(received).join('\n')).toHaveLength(1);
     expect(reads(received).filter((read) => read.at >= messagePosts(received)[0]!.at).length).toBeGreaterThan(1);

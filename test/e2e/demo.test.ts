@@ -519,15 +519,25 @@ describe('the demo assistants', () => {
 });
 
 describe('the settings controls', () => {
-  test('theme and language are segmented rows, not stacked lists', async () => {
+  test('the theme is a segmented row, not a stacked list; the language a list of every language the widget speaks', async () => {
     const { page } = browser;
     await page.goto(playground.url);
-    for (const group of ['Theme', 'Language']) {
-      const options = page.getByRole('group', { name: group }).locator('.segmented__option');
-      const boxes = await Promise.all((await options.all()).map((option) => option.boundingBox()));
-      expect(boxes.length).toBe(3);
-      expect(new Set(boxes.map((box) => Math.round(box?.y ?? -1))).size).toBe(1);
-    }
+    const options = page.getByRole('group', { name: 'Theme' }).locator('.segmented__option');
+    const boxes = await Promise.all((await options.all()).map((option) => option.boundingBox()));
+    expect(boxes.length).toBe(3);
+    expect(new Set(boxes.map((box) => Math.round(box?.y ?? -1))).size).toBe(1);
+    const language = page.getByRole('combobox', { name: 'Language' });
+    expect(await language.locator('option').allTextContents()).toEqual([
+      'Auto (page, else browser)', 'English', 'Deutsch', 'Français', 'Español', 'Italiano', 'Nederlands', 'Português', 'Polski', 'Türkçe', 'العربية', 'עברית',
+    ]);
+    // Chosen, the preview speaks it (here right to left).
+    await language.selectOption('he');
+    const widgetLanguage = () =>
+      page.evaluate(() => {
+        const frame = document.querySelector('assistant-chat-root')?.shadowRoot?.querySelector('.widget');
+        return `${frame?.getAttribute('lang')} ${frame?.getAttribute('dir')}`;
+      });
+    await expect.poll(widgetLanguage).toBe('he rtl');
     expect(browser.errors.unexpected()).toEqual([]);
   });
 });

@@ -15,10 +15,20 @@ const THEME_OPTIONS: readonly { value: Theme; label: string }[] = [
   { value: 'auto', label: 'Auto' },
 ];
 
+/** Each language in its own name (Auto: the page's language, else the browser's). */
 const LOCALE_OPTIONS: readonly { value: LocaleChoice; label: string }[] = [
-  { value: 'auto', label: 'Auto' },
+  { value: 'auto', label: 'Auto (page, else browser)' },
   { value: 'en', label: 'English' },
   { value: 'de', label: 'Deutsch' },
+  { value: 'fr', label: 'Français' },
+  { value: 'es', label: 'Español' },
+  { value: 'it', label: 'Italiano' },
+  { value: 'nl', label: 'Nederlands' },
+  { value: 'pt', label: 'Português' },
+  { value: 'pl', label: 'Polski' },
+  { value: 'tr', label: 'Türkçe' },
+  { value: 'ar', label: 'العربية' },
+  { value: 'he', label: 'עברית' },
 ];
 
 /** Every setting of the widget, grouped in cards. */
@@ -54,13 +64,15 @@ export function SettingsPanel({ pg }: { pg: Playground }) {
             onInput={(event) => pg.update({ title: event.currentTarget.value })}
           />
         </Field>
-        <Segmented
-          name="locale"
-          legend="Language"
-          options={LOCALE_OPTIONS}
-          value={s.locale}
-          onChange={(locale) => pg.update({ locale })}
-        />
+        <Field id="locale" label="Language">
+          <select id="locale" class="input" value={s.locale} onChange={(event) => pg.update({ locale: event.currentTarget.value as LocaleChoice })}>
+            {LOCALE_OPTIONS.map(({ value, label }) => (
+              <option key={value} value={value} lang={value === 'auto' ? undefined : value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
       </section>
 
       <WelcomeSettings pg={pg} />

@@ -163,6 +163,19 @@ export async function nothingMoreWithin(page: Page, ms: number) {
   expect(requests).toEqual([]);
 }
 
+/**
+ * Runs the page's clock (installed before it loaded) a step at a time until `target` shows: the widget's
+ * back-off and waits pass in moments of real time, while each request they make still goes over the network.
+ */
+export async function runClockUntil(page: Page, target: Locator, { stepMs = 2_000, maxMs = 120_000 } = {}) {
+  for (let ran = 0; !(await target.isVisible()); ran += stepMs) {
+    if (ran >= maxMs) throw new Error(`not shown within ${maxMs} ms of the page's time: ${String(target)}`);
+    await page.clock.runFor(stepMs);
+    // (Whatever the timers started gets a moment of real time: a request, a render.)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  }
+}
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }

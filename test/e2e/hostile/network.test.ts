@@ -10,6 +10,7 @@
 import { describe, expect, test } from 'vitest';
 import type { LoggedRequest } from '../../../demo/server/app.mjs';
 import { rawRequest } from '../../helpers/stand-in';
+import { runClockUntil } from '../conversation/widget';
 import { useBrowser, useStandIn, useStaticServer } from '../helpers/fixtures';
 import { chat, expectInvariant, GREETING, hostPage, inspectListeners, installProbe, messagePosts, SEEN, serve, summary, TEXT } from './world';
 
@@ -80,10 +81,12 @@ describe('bad networks, counted by the server', () => {
   });
 
   test("a proxy's 502 HTML page: nothing is resent on its own; Retry sends it once more, and it lands once", async () => {
+    // (The page's clock runs the widget's checks of the history at once.)
+    await browser.page.clock.install();
     const { widget, listeners, html } = await openShop();
     await api.fault('502');
     await widget.send('where is order 603?');
-    await widget.log.getByText(TEXT.failed).waitFor(SEEN);
+    await runClockUntil(browser.page, widget.log.getByText(TEXT.failed));
     let received = await api.requests();
     expect(messagePosts(received).map((post) => post.status), summary(received)).toEqual([502]);
 
@@ -113,11 +116,15 @@ describe('bad networks, counted by the server', () => {
     await finish(listeners, html);
   });
 
-  test('a 30-second tool call: the widget waits it out, posts once and shows the reply', { timeout: 90_000 }, async () => {
+  test('a 30-second tool call: the widget waits it out, posts once and shows the reply', async () => {
+    // The page lives through 30 s (its clock run ahead) while the server holds the answer for 4 s of real time.
+    await browser.page.clock.install();
     const { widget, listeners, html } = await openShop();
-    await api.fault('slow', { delayMs: 30_000 });
+    await api.fault('slow', { delayMs: 4_000 });
     await widget.send('where is order 605?');
-    await widget.said('Order #605 has shipped').waitFor({ timeout: 45_000 });
+    await widget.log.getByText(TEXT.sending).waitFor(SEEN);
+    await browser.page.clock.runFor(30_000);
+    await widget.said('Order #605 has shipped').waitFor(SEEN);
 
     const received = await api.requests();
     expect(messagePosts(received).map((post) => [post.body, post.status]), summary(received)).toEqual([[{ message: 'where is order 605?' }, 200]]);

@@ -99,7 +99,9 @@ describe('the panel on a desktop', () => {
     // A click on the page takes focus out of the composer, so no focus ring sits in the picture.
     await page.mouse.click(10, 10);
 
-    // What the picture is meant to show is on screen: both cards and the reply's markdown list.
+    // What the picture is meant to show is on screen: both cards (their file loads with the reply that has
+    // them) and the reply's markdown list.
+    await chat.log.locator('.call-card').nth(1).waitFor(SEEN);
     expect(await shownInLog(page, '.call-card')).toEqual([true, true]);
     expect(await shownInLog(page, '.message:last-child .bubble ul')).toEqual([true]);
     expect(await chat.panel.getByRole('heading', { name: en.title }).isVisible()).toBe(true);

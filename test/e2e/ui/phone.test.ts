@@ -154,7 +154,9 @@ describe('on a phone', () => {
     await chat.say('markdown', REPLIES.markdown);
     await chat.say('book an appointment', REPLIES.book);
 
-    // What the picture is meant to show is on screen: both cards and the reply's markdown list.
+    // What the picture is meant to show is on screen: both cards (their file loads with the reply that has
+    // them) and the reply's markdown list.
+    await chat.log.locator('.call-card').nth(1).waitFor(SEEN);
     expect(await shownInLog(browser.page, '.call-card')).toEqual([true, true]);
     expect(await shownInLog(browser.page, '.message:last-child .bubble ul')).toEqual([true]);
 
