@@ -15,9 +15,12 @@ const PICTURES = {
   'test-results/demo/phone.png': 'demo/screenshots/phone.png',
   'test-results/markdown/reply-light-top.png': 'demo/screenshots/markdown-light.png',
   'test-results/markdown/reply-dark-top.png': 'demo/screenshots/markdown-dark.png',
+  'test-results/screenshots/welcome.png': 'demo/screenshots/welcome.png',
+  'test-results/screenshots/consent.png': 'demo/screenshots/consent.png',
+  'test-results/screenshots/prechat.png': 'demo/screenshots/prechat.png',
 };
 
-execSync('npx vitest run --project e2e test/e2e/ui/desktop.test.ts test/e2e/ui/phone.test.ts test/e2e/ui/markdown.test.ts test/e2e/demo.test.ts', {
+execSync('npx vitest run --project e2e test/e2e/ui/desktop.test.ts test/e2e/ui/phone.test.ts test/e2e/ui/markdown.test.ts test/e2e/ui/welcome.test.ts test/e2e/demo.test.ts', {
   cwd: root,
   stdio: 'inherit',
 });
