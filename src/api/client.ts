@@ -100,12 +100,11 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
         }),
         stopped,
       ]);
-      const { status, headers } = response;
-      const text = await Promise.race([response.text(), stopped]);
-      const data = parseObject(text);
-      const value = status > 199 && status < 300 && data?.status === true && pick(data);
+      const { status } = response;
+      const answer = readAnswer(await Promise.race([response.text(), stopped]), response.headers.get('Content-Type'));
+      const value = status > 199 && status < 300 && answer.data?.status === true && pick(answer.data);
       if (value) return value;
-      throw toError(status, text, data, url, headers);
+      throw toError(status, answer, url, response.headers.get('Retry-After'));
     } catch (error) {
       // Aborted by the time limit unless the caller aborted.
       throw error instanceof ApiError
@@ -149,37 +148,57 @@ const JSON_TYPE = 'application/json';
 
 /** Refuses an id that is not a UUID before it enters a request. */
 function checkId(id: string, field = 'conversation_id'): void {
-  if (!isUuid(id)) throw new ApiError('validation', field + ' must be a UUID.');
+  if (!isUuid(id)) throw new ApiError('validation', field + ' must be a UUID.', { fields: { [field]: ['must be a UUID'] } });
 }
 
 /**
- * The error for any answer but a well-formed success (`data`: the JSON object its body held). 429 and
- * 5xx are decided by the status; below that, an answer that cannot come from the API is `not_api`, and
- * the API's own answers are told apart by status and body.
+ * What an answer's body was. `data`: the JSON object it held. `foreign`: what it was instead, when it
+ * cannot come from the API (an HTML page, or text under a content type that is not JSON); a body that
+ * does not parse under a JSON content type is the API's, cut off.
  */
-function toError(status: number, text: string, data: JsonObject | undefined, url: string, headers: ResponseLike['headers']): ApiError {
-  const body: ErrorBody = data ? 'json' : text.trim() ? 'other' : 'empty';
-  const type = headers.get('Content-Type')?.split(';')[0]!.trim() ?? '';
-  // What the body was when it cannot come from the API (an HTML page, or text under a content type that
-  // is not JSON); a body that does not parse under a JSON content type is the API's, cut off.
-  const foreign =
-    body !== 'other' ? undefined : /html/i.test(type) || text.trimStart().startsWith('<') ? 'an HTML page' : /json/i.test(type) ? undefined : type ? 'content type ' + type : 'not JSON';
-  const { error, message, error_code, retry_after } = data ?? {};
-  const detail = [error, message].find((v): v is string => typeof v === 'string' && !!v.trim())?.slice(0, 300);
-  const kind = errorKind(status, foreign, `${error_code} ${detail}`, detail);
+interface Answer {
+  body: ErrorBody;
+  data?: JsonObject;
+  foreign?: string;
+}
+
+function readAnswer(text: string, contentType: string | null): Answer {
+  if (!text.trim()) return { body: 'empty' };
+  const data = parseObject(text);
+  if (data) return { body: 'json', data };
+  const type = contentType?.split(';')[0]!.trim() ?? '';
+  const html = /html/i.test(type) || text.trimStart().startsWith('<');
+  const foreign = html ? 'an HTML page' : /json/i.test(type) ? undefined : type ? 'content type ' + type : 'not JSON';
+  return { body: 'other', foreign };
+}
+
+
+/**
+ * The error for any answer but a well-formed success. 429 and 5xx are decided by the status; below
+ * that, an answer that cannot come from the API is `not_api`, and the API's own answers are told apart
+ * by status and body.
+ */
+function toError(status: number, answer: Answer, url: string, retryAfter: string | null): ApiError {
+  const { data = {}, foreign } = answer;
+  const detail = [data.error, data.message].find((v): v is string => typeof v === 'string' && !!v.trim())?.slice(0, 300);
+  const kind = errorKind(status, answer, detail);
   if (kind === 'not_api') {
-    const what = foreign ?? (body === 'empty' ? 'an empty answer' : 'no error message');
-    return new ApiError(kind, `${url} did not answer like the chat API (${what}, status ${status}).`, { status, body, url });
+    const what = foreign ?? (answer.body === 'empty' ? 'an empty answer' : 'no error message');
+    return new ApiError(kind, `${url} did not answer like the chat API (${what}, status ${status}).`, { status, body: answer.body, url });
   }
+  const errors = data.errors;
   return new ApiError(kind, detail ?? 'HTTP ' + status, {
     status,
-    body,
-    retryAfterMs: kind === 'rate_limited' ? (seconds(retry_after ?? headers.get('Retry-After')) ?? 5) * 1000 : undefined,
+    body: answer.body,
+    retryAfterMs: kind === 'rate_limited' ? (seconds(data.retry_after ?? retryAfter) ?? 5) * 1000 : undefined,
+    fields:
+      kind === 'validation' && isObject(errors)
+        ? Object.fromEntries(Object.entries(errors).map(([key, value]) => [key, [value].flat().filter((v) => typeof v === 'string')]))
+        : undefined,
   });
 }
 
-/** The kind of an error answer; `said` is what its body says (its error code and detail). */
-function errorKind(status: number, foreign: string | undefined, said: string, detail: string | undefined): ApiErrorKind {
+function errorKind(status: number, { data, foreign }: Answer, detail: string | undefined): ApiErrorKind {
   if (status === 429) return 'rate_limited';
   if (status > 499) return 'server';
   if (foreign) return 'not_api';
@@ -187,7 +206,8 @@ function errorKind(status: number, foreign: string | undefined, said: string, de
   // A 404 of the API names what was not found; any other 404 is an address that is not the API.
   if (status === 404) return detail ? 'not_found' : 'not_api';
   if (status === 422) return 'validation';
-  return /balance/i.test(said) ? 'insufficient_balance' : /failed to process/i.test(said) ? 'assistant_failed' : 'rejected';
+  const text = `${data?.error_code} ${detail}`;
+  return /balance/i.test(text) ? 'insufficient_balance' : /failed to process/i.test(text) ? 'assistant_failed' : 'rejected';
 }
 
 /** A wait in seconds, given as a number of seconds or (`Retry-After`) an HTTP date; at most an hour. */

@@ -3,7 +3,7 @@
  * - `not_found`: unknown assistant or conversation (404 with the API's error body).
  * - `insufficient_balance`: the owner cannot pay for a `widget` conversation (400).
  * - `assistant_failed`: the assistant could not produce a reply (400 "Failed to process message").
- * - `validation`: the server rejected the body (422).
+ * - `validation`: the server rejected the body (422); see `fields`.
  * - `rejected`: any other 4xx.
  * - `rate_limited`: 429; wait `retryAfterMs` before the next request.
  * - `server`: 5xx, whatever the body (HTML pages of proxies included); see `body`.
@@ -37,6 +37,7 @@ export type ErrorBody = 'empty' | 'json' | 'other';
 export interface ApiErrorDetails {
   status?: number | undefined;
   retryAfterMs?: number | undefined;
+  fields?: Record<string, string[]> | undefined;
   body?: ErrorBody | undefined;
   url?: string | undefined;
 }
@@ -47,6 +48,8 @@ export class ApiError extends Error {
   declare readonly status?: number;
   /** For `rate_limited`: how long to wait before trying again, in milliseconds. */
   declare readonly retryAfterMs?: number;
+  /** For `validation`: the server's messages per field. */
+  declare readonly fields?: Record<string, string[]>;
   /** When a response arrived: what its body was. */
   declare readonly body?: ErrorBody;
   /** For `not_api`: the address that did not answer like the API. */
@@ -71,10 +74,23 @@ export class ApiError extends Error {
  * - `answered`: the server took it and answered with an error (the assistant failed, another 4xx): it
  *   may be in the history, so a retry looks there first.
  */
-export function sendOutcome({ kind }: ApiError): 'unknown' | 'refused' | 'answered' {
-  if (kind === 'assistant_failed' || kind === 'rejected') return 'answered';
-  // Any other kind (the network, a time limit, a 5xx, an answer not of the API's shape) leaves it unknown.
-  return kind === 'rate_limited' || kind === 'not_found' || kind === 'validation' || kind === 'insufficient_balance' ? 'refused' : 'unknown';
+export function sendOutcome(error: ApiError): 'unknown' | 'refused' | 'answered' {
+  switch (error.kind) {
+    case 'network':
+    case 'timeout':
+    case 'server':
+    case 'unexpected':
+    case 'not_api':
+      return 'unknown';
+    case 'rate_limited':
+    case 'not_found':
+    case 'validation':
+    case 'insufficient_balance':
+      return 'refused';
+    case 'assistant_failed':
+    case 'rejected':
+      return 'answered';
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import { isUuid } from '../api/url';
 import type { StorageChoice } from '../config';
 import { log } from '../log';
 import { createStorage } from './storage';
-import type { PageLifecycle, StoreDeps, TabMessage, TabSync } from './types';
+import type { PageLifecycle, StorageLike, StoreDeps, TabMessage, TabSync } from './types';
 
 /** What the browser dependencies are built from. */
 export interface BrowserStoreDepsInput {
@@ -15,10 +15,15 @@ export interface BrowserStoreDepsInput {
    * Where the widget keeps what it remembers (`data-storage`). `local` or `session`: the conversation id
    * and draft there, unsent messages in sessionStorage (they belong to the tab). `memory`: nothing in Web
    * Storage at any moment; everything lives as long as the page.
+   *
+   * (A storage object is still taken, with `tabStorage`, for callers written before the choice moved
+   * here; prefer the choice.)
    */
-  storage: StorageChoice;
+  storage: StorageChoice | StorageLike;
   /** Names this widget's channel and locks (assistant and API base), so that other widgets on the site stay apart. */
   scope: string;
+  /** @deprecated Pass the `storage` choice: the tab storage follows from it. */
+  tabStorage?: StorageLike;
 }
 
 /**
@@ -27,13 +32,15 @@ export interface BrowserStoreDepsInput {
  * storages of the `storage` choice, and console warnings (`AssistantChat: …`, like the config's).
  * Whatever the page refuses (sandboxed frames, old browsers) quietly does nothing.
  */
-export function createBrowserStoreDeps({ client, storage, scope }: BrowserStoreDepsInput): StoreDeps {
+export function createBrowserStoreDeps(input: BrowserStoreDepsInput): StoreDeps {
   const prefix = Math.random().toString(36).slice(2, 8);
   let count = 0;
+  const { client, storage, scope } = input;
+  const choice = typeof storage === 'string' ? storage : undefined;
   return {
     client,
-    storage: createStorage(storage),
-    tabStorage: createStorage(storage === 'memory' ? storage : 'session'),
+    storage: choice ? createStorage(choice) : (storage as StorageLike),
+    tabStorage: input.tabStorage ?? createStorage(choice === 'memory' ? choice : 'session'),
     now: Date.now,
     newId: () => `${prefix}-${++count}`,
     setTimer: (callback, ms) => setTimeout(callback, ms),

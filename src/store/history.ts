@@ -14,13 +14,15 @@ export interface ShownHistory {
   readonly messages: ReadonlySignal<readonly ChatMessage[]>;
   /** The wire history as last read or extended. */
   readonly wire: readonly WireMessage[];
-  /** Shows a conversation just opened: `history` is what it held then (none of it `live`); `[]` shows nothing. */
+  /** Shows a conversation just opened: `history` is what it held then (none of it `live`). */
   open(history: readonly WireMessage[]): void;
   /**
    * Shows a later state of the same conversation (a read, or a send and its reply): what is new is `live`.
    * `adopt` gives the message at `index` the id of the local message it was, so the UI keeps its node.
    */
   update(history: readonly WireMessage[], adopt?: { index: number; id: string }): void;
+  /** Shows nothing (between two conversations). */
+  clear(): void;
 }
 
 /** Creates an empty history; `newId` names each message the first time it is seen. */
@@ -37,7 +39,7 @@ export function createShownHistory(newId: () => string): ShownHistory {
     const next: ChatMessage[] = [];
     for (let i = 0; i < history.length; i++) {
       const message = history[i]!;
-      const id = ids[i] ?? (ids[i] = newId());
+      const id = (ids[i] ??= newId());
       const kept = before[i];
       next.push(kept && kept.id === id && sameMessage(wire[i], message) ? kept : toMessage(id, message, i >= opened));
     }
@@ -57,6 +59,12 @@ export function createShownHistory(newId: () => string): ShownHistory {
       show(history);
     },
     update: show,
+    clear() {
+      ids = [];
+      wire = [];
+      opened = 0;
+      messages.value = [];
+    },
   };
 }
 

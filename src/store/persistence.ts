@@ -102,31 +102,32 @@ export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'api
     const escape = body.lastIndexOf('\\');
     if (escape > body.length - ESCAPED) body = body.slice(0, escape);
     // Throws (not ours after all) when the body holds the string's end: no text of ours is that short.
-    return attempt(() => JSON.parse(`"${body}"`) as string);
+    return attemptValue(() => JSON.parse(`"${body}"`) as string);
   }
-
-  const storedId = () => load(storage, key, idLimit)?.conversationId;
 
   return {
     readId() {
-      const id = storedId();
+      const id = load(storage, key, idLimit)?.conversationId;
       return isUuid(id) ? id : null;
     },
     saveId(conversationId) {
       save(storage, key, { conversationId });
     },
     forgetId(conversationId) {
-      if (storedId() === conversationId) remove(storage, key);
+      if (load(storage, key, idLimit)?.conversationId === conversationId) remove(storage, key);
     },
 
     readDraft() {
-      const raw = read(storage, draftKey) ?? '';
-      // Too long to parse whole: its start, when the envelope is ours.
-      const long = raw.length > draftLimit;
-      const value = long ? undefined : ours(raw);
-      const text = long ? draftStart(raw) : value?.text;
+      const raw = read(storage, draftKey);
+      if (raw === undefined) return { text: '', trimmed: false };
+      if (raw.length > draftLimit) {
+        const start = draftStart(raw);
+        return start === undefined ? { text: '', trimmed: false } : { text: cut(start), trimmed: true };
+      }
+      const value = ours(raw);
+      const text = value?.text;
       if (typeof text !== 'string') return { text: '', trimmed: false };
-      return { text: cut(text), trimmed: long || value!.trimmed === true || text.length > MAX_DRAFT_LENGTH };
+      return { text: cut(text), trimmed: value!.trimmed === true || text.length > MAX_DRAFT_LENGTH };
     },
     saveDraft(text) {
       if (!text) return remove(storage, draftKey);
@@ -138,7 +139,12 @@ export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'api
       const value = load(tabStorage, outboxKey, MAX_OUTBOX_SIZE);
       if (!value || !Array.isArray(value.items)) return undefined;
       const conversationId = isUuid(value.conversationId) ? value.conversationId : null;
-      return { conversationId, items: (value.items as unknown[]).flatMap((item) => toItem(item) ?? []) };
+      const items: StoredItem[] = [];
+      for (const item of value.items as unknown[]) {
+        const stored = toItem(item);
+        if (stored) items.push(stored);
+      }
+      return { conversationId, items };
     },
     saveOutbox(outbox) {
       if (!outbox?.items.length) return remove(tabStorage, outboxKey);
@@ -169,12 +175,15 @@ function cut(text: string): string {
 }
 
 function read(from: StorageLike | undefined, name: string): string | undefined {
-  const raw = attempt(() => from?.getItem(name));
+  const raw = attemptValue(() => from?.getItem(name));
   return typeof raw === 'string' ? raw : undefined;
 }
 
-/** What `task` returns, or undefined when it throws (storage may throw on any access). */
-function attempt<T>(task: () => T): T | undefined {
+function attempt(task: () => void): void {
+  attemptValue(task);
+}
+
+function attemptValue<T>(task: () => T): T | undefined {
   try {
     return task();
   } catch {

@@ -21,14 +21,14 @@ export interface ReconcileInput {
  * - `landed-with-reply`: the message is (or may be) on the server and answered.
  *
  * `index` is the history position taken for this message and `replyIndex` that of its reply.
- * When several user messages after the snapshot could be this one (another tab sent the same
- * text meanwhile), the message counts as landed, and the verdict waits until every candidate
- * is answered.
+ * `ambiguous` is true when several user messages after the snapshot could be this one
+ * (another tab sent the same text meanwhile): the message then counts as landed, and the
+ * verdict waits until every candidate is answered.
  */
 export type Verdict =
   | { outcome: 'not-landed' }
-  | { outcome: 'landed-waiting'; index: number }
-  | { outcome: 'landed-with-reply'; index: number; replyIndex: number };
+  | { outcome: 'landed-waiting'; index: number; ambiguous: boolean }
+  | { outcome: 'landed-with-reply'; index: number; replyIndex: number; reply: WireMessage; ambiguous: boolean };
 
 /**
  * Decides whether a message of unknown outcome reached the server.
@@ -52,9 +52,11 @@ export function reconcile({ snapshot, history, text }: ReconcileInput): Verdict 
   const candidates = history.flatMap((m, i) => (i >= snapshot && m.role === 'user' && normalize(m.content) === wanted ? [i] : []));
   const index = candidates[0];
   if (index === undefined) return { outcome: 'not-landed' };
+  const ambiguous = candidates.length > 1;
   // Waits while any candidate (this message among them) is unanswered.
-  if (candidates.some((i) => replyOf(history, i) === undefined)) return { outcome: 'landed-waiting', index };
-  return { outcome: 'landed-with-reply', index, replyIndex: replyOf(history, index)! };
+  if (candidates.some((i) => replyOf(history, i) === undefined)) return { outcome: 'landed-waiting', index, ambiguous };
+  const replyIndex = replyOf(history, index)!;
+  return { outcome: 'landed-with-reply', index, replyIndex, reply: history[replyIndex]!, ambiguous };
 }
 
 function replyOf(history: readonly WireMessage[], index: number): number | undefined {

@@ -1,23 +1,26 @@
 /**
  * The store's state union, and what the rest of the widget derives from it: whether an error blocks
- * messages (and for good or not).
+ * messages (and for good or not), and the older four-word status.
  */
-import type { ApiError } from '../api/errors';
-import type { ChatError } from '../model';
+import type { ApiError, ApiErrorKind } from '../api/errors';
+import type { ChatError, ChatStatus } from '../model';
 import type { BlockReason, StoreState } from './types';
 
-/**
- * The state an opening error leads to: `blocked` for the kinds that refuse messages, else `failed`.
- * A block is for good (not retryable) when calling again cannot help.
- */
-export function haltedState(error: ApiError): Extract<StoreState, { type: 'failed' | 'blocked' }> {
-  const { kind } = error;
+/** Opening errors that refuse messages: why, and whether calling again can help (`final`: it cannot). */
+const BLOCKING: Partial<Record<ApiErrorKind, { reason: BlockReason; final: boolean }>> = {
   // Only creating reaches here with a 404: the assistant is unknown (a conversation that is gone is replaced).
-  // A wrong API base (`not_api`) does not fix itself, but a captive portal or a passing proxy page may.
-  const reason: BlockReason | undefined =
-    kind === 'not_found' ? 'unknown-assistant' : kind === 'insufficient_balance' ? 'no-balance' : kind === 'validation' || kind === 'not_api' ? 'misconfigured' : undefined;
-  const chatError = toChatError(error, kind !== 'not_found' && kind !== 'validation');
-  return reason ? { type: 'blocked', reason, error: chatError } : { type: 'failed', error: chatError };
+  not_found: { reason: 'unknown-assistant', final: true },
+  insufficient_balance: { reason: 'no-balance', final: false },
+  validation: { reason: 'misconfigured', final: true },
+  // A wrong API base does not fix itself, but a captive portal or a passing proxy page may.
+  not_api: { reason: 'misconfigured', final: false },
+};
+
+/** The state an opening error leads to: `blocked` for the kinds that refuse messages, else `failed`. */
+export function haltedState(error: ApiError): Extract<StoreState, { type: 'failed' | 'blocked' }> {
+  const block = BLOCKING[error.kind];
+  const chatError = toChatError(error, !block?.final);
+  return block ? { type: 'blocked', reason: block.reason, error: chatError } : { type: 'failed', error: chatError };
 }
 
 /** True when `state` refuses messages until something changes. */
@@ -30,7 +33,43 @@ export function isBlockedForGood(state: StoreState): boolean {
   return state.type === 'blocked' && !state.error.retryable;
 }
 
+/** The four-word status older callers read. */
+export function legacyStatus(state: StoreState): ChatStatus {
+  switch (state.type) {
+    case 'idle':
+    case 'ready':
+      return state.type;
+    case 'connecting':
+      return 'loading';
+    case 'failed':
+    case 'blocked':
+      return 'error';
+    default:
+      return unreachable(state);
+  }
+}
+
+/** The error or trouble `state` carries, or null. */
+export function stateError(state: StoreState): ChatError | null {
+  switch (state.type) {
+    case 'idle':
+      return null;
+    case 'connecting':
+    case 'ready':
+      return state.trouble ?? null;
+    case 'failed':
+    case 'blocked':
+      return state.error;
+    default:
+      return unreachable(state);
+  }
+}
+
 /** The error the UI is given for `error`: its kind and the server's words, and whether Retry can help. */
 export function toChatError(error: ApiError, retryable: boolean): ChatError {
   return { kind: error.kind, detail: error.message, retryable };
+}
+
+function unreachable(value: never): never {
+  throw new Error(`unhandled state ${JSON.stringify(value)}`);
 }

@@ -4,36 +4,36 @@
  */
 import type { StoreDeps } from './types';
 
-/**
- * Resolves `true` once `start` calls `done` (it returns what stops the wait), or `false` as soon as
- * `signal` aborts; either way it leaves no listener behind.
- */
-function waitFor(signal: AbortSignal, start: (done: () => void) => () => void): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
-    const finish = (result: boolean) => {
-      stop();
-      signal.removeEventListener('abort', abandon);
-      resolve(result);
-    };
-    const abandon = () => finish(false);
-    const stop = start(() => finish(true));
-    signal.addEventListener('abort', abandon);
-  });
-}
-
 /** Resolves `true` after `ms`, or `false` as soon as `signal` aborts. */
 export function sleep(deps: Pick<StoreDeps, 'setTimer' | 'clearTimer'>, ms: number, signal: AbortSignal): Promise<boolean> {
-  return waitFor(signal, (done) => {
-    const handle = deps.setTimer(done, ms);
-    return () => deps.clearTimer(handle);
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const stop = () => {
+      deps.clearTimer(handle);
+      resolve(false);
+    };
+    const handle = deps.setTimer(() => {
+      signal.removeEventListener('abort', stop);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', stop, { once: true });
   });
 }
 
 /** Resolves `true` once the browser is online (at once when it is), or `false` as soon as `signal` aborts. */
 export function whenOnline(network: StoreDeps['network'], signal: AbortSignal): Promise<boolean> {
-  if (network.isOnline() && !signal.aborted) return Promise.resolve(true);
-  return waitFor(signal, (done) => network.subscribe((online) => online && done()));
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    if (network.isOnline()) return resolve(true);
+    const finish = (online: boolean) => {
+      unsubscribe();
+      signal.removeEventListener('abort', stop);
+      resolve(online);
+    };
+    const stop = () => finish(false);
+    const unsubscribe = network.subscribe((online) => online && finish(true));
+    signal.addEventListener('abort', stop, { once: true });
+  });
 }
 
 /** The pause after the `failures`-th failed try: `initialMs`, doubling each time, at most `maxMs`. */

@@ -76,7 +76,8 @@ describe('createConversation', () => {
   it('refuses an assistant id that is not a UUID without calling the server', async () => {
     const { fetch, calls } = fakeFetch(json(200, {}));
     const error = await rejection(createApiClient({ baseUrl: BASE, fetch }).createConversation({ assistantId: 'abc', type: 'test' }));
-    expect(error).toMatchObject({ kind: 'validation', message: 'assistant_id must be a UUID.' });
+    expect(error.kind).toBe('validation');
+    expect(error.fields).toEqual({ assistant_id: ['must be a UUID'] });
     expect(calls).toHaveLength(0);
   });
 });
@@ -196,7 +197,7 @@ describe('what goes over the wire', () => {
 });
 
 describe('failures', () => {
-  const cases: Array<[string, () => Response, ApiErrorKind, Partial<Pick<ApiError, 'message' | 'status' | 'retryAfterMs'>>]> = [
+  const cases: Array<[string, () => Response, ApiErrorKind, Partial<Pick<ApiError, 'message' | 'status' | 'retryAfterMs' | 'fields'>>]> = [
     ['404 {status:false,error}', () => json(404, { status: false, error: 'Conversation not found' }), 'not_found', { message: 'Conversation not found', status: 404 }],
     ['404 {message}', () => json(404, { message: 'No query results.' }), 'not_found', { message: 'No query results.' }],
     ['404 HTML page', () => html(404, '404 Not Found'), 'not_api', { status: 404 }],
@@ -217,9 +218,9 @@ describe('failures', () => {
       '422 {message, errors}',
       () => json(422, { message: 'The message field is required.', errors: { message: ['The message field is required.'] } }),
       'validation',
-      { message: 'The message field is required.', status: 422 },
+      { message: 'The message field is required.', status: 422, fields: { message: ['The message field is required.'] } },
     ],
-    ['422 {message} without errors', () => json(422, { message: 'Invalid.' }), 'validation', { message: 'Invalid.' }],
+    ['422 {message} without errors', () => json(422, { message: 'Invalid.' }), 'validation', { message: 'Invalid.', fields: undefined }],
     ['403 {error}', () => json(403, { error: 'Forbidden' }), 'rejected', { message: 'Forbidden', status: 403 }],
     ['402 {message} (plan limit)', () => json(402, { message: 'Plan limit reached' }), 'rejected', { message: 'Plan limit reached' }],
     [
@@ -398,10 +399,11 @@ describe('failures', () => {
     }
   });
 
-  it('keeps the server message short', async () => {
-    const { fetch } = fakeFetch(() => json(422, { message: 'x'.repeat(1000), errors: { message: ['too long'] } }));
+  it('keeps the server message short and the field messages to strings', async () => {
+    const { fetch } = fakeFetch(() => json(422, { message: 'x'.repeat(1000), errors: { message: ['too long', 5, null] } }));
     const error = await rejection(createApiClient({ baseUrl: BASE, fetch }).sendMessage(CONVERSATION, 'hi'));
     expect(error.message).toHaveLength(300);
+    expect(error.fields).toEqual({ message: ['too long'] });
   });
 });
 
@@ -520,9 +522,9 @@ describe('the details of an error answer', () => {
     expect(error.message).toBe('Plan limit reached');
   });
 
-  it('a wait is read only where it belongs (429)', async () => {
-    const error = await rejection(client(() => json(400, { error: 'No', retry_after: 7 })).getConversation(CONVERSATION));
-    expect(error).toMatchObject({ kind: 'rejected', retryAfterMs: undefined });
+  it('a wait and field messages are read only where they belong (429, 422)', async () => {
+    const error = await rejection(client(() => json(400, { error: 'No', retry_after: 7, errors: { message: ['x'] } })).getConversation(CONVERSATION));
+    expect(error).toMatchObject({ kind: 'rejected', retryAfterMs: undefined, fields: undefined });
   });
 
   it('a 499 is a refusal, a 500 the server’s', async () => {
@@ -565,7 +567,7 @@ describe('the details of an error answer', () => {
 
   it('an id that is not a UUID is named in the error', async () => {
     const error = await rejection(client(() => json(200, {})).getConversation('abc'));
-    expect(error).toMatchObject({ kind: 'validation', message: 'conversation_id must be a UUID.' });
+    expect(error).toMatchObject({ message: 'conversation_id must be a UUID.', fields: { conversation_id: ['must be a UUID'] } });
   });
 });
 

@@ -173,7 +173,7 @@ export function createFakeClient(
     const found = conversation(id);
     // A strict JSON decoder refuses lone surrogates (half an emoji).
     if (!text.trim() || [...text].length > CONTRACT_MAX_LENGTH || LONE_SURROGATE.test(text)) {
-      throw new ApiError('validation', 'The message field is invalid.', { status: 422 });
+      throw new ApiError('validation', 'The message field is invalid.', { status: 422, fields: { message: ['invalid'] } });
     }
     if (found.type === 'widget' && assistants[found.assistantId]?.funded === false) {
       throw new ApiError('insufficient_balance', 'Insufficient balance', { status: 400 });

@@ -185,7 +185,7 @@ describe('POST /conversations/{uuid}/messages', () => {
     const id = await newConversation();
     const error = await failure(client.sendMessage(id, text));
     expect(expectLastAnswer(422).json).toEqual({ message, errors: { message: [message] } });
-    expect(error).toMatchObject({ kind: 'validation', message });
+    expect(error).toMatchObject({ kind: 'validation', fields: { message: [message] } });
     expect(await client.getConversation(id)).toEqual([]);
   });
 

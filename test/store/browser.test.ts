@@ -2,9 +2,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createApiClient, type FetchLike } from '../../src/api/client';
 import { createBrowserStoreDeps, createTabSync, pageLifecycle, type TabSyncEnv } from '../../src/store/browser';
+import { createStorage } from '../../src/store/storage';
 import { createConversationStore } from '../../src/store/store';
 import type { TabMessage, TabSync } from '../../src/store/types';
 import { createFakeConversationFetch } from '../helpers/fake-conversation-fetch';
+import { createFakeStorage } from '../helpers/fake-deps';
 
 const ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 const OTHER = '7b2e9d41-3c6a-4f88-a1d5-2e9c8b7f6a01';
@@ -159,7 +161,8 @@ describe('createBrowserStoreDeps', () => {
   test('gives unique ids, a clock, cancellable timers, the network state and owner warnings', async () => {
     const deps = createBrowserStoreDeps({
       client: createApiClient({ baseUrl: 'http://127.0.0.1:9/api', fetch: () => Promise.reject(new Error('offline')) }),
-      storage: 'memory',
+      storage: createStorage('memory'),
+      tabStorage: createStorage('memory'),
       scope: 'site-i',
     });
     const ids = new Set(Array.from({ length: 100 }, deps.newId));
@@ -265,6 +268,14 @@ describe('the storage choice', () => {
     expect(localStorage.length).toBe(0);
     store.dispose();
   });
+
+  test('a storage object is still taken, with the tab storage given beside it', () => {
+    const storage = createFakeStorage();
+    const tabStorage = createFakeStorage();
+    const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: BASE }), storage, tabStorage, scope: 'objects' });
+    expect(deps.storage).toBe(storage);
+    expect(deps.tabStorage).toBe(tabStorage);
+  });
 });
 
 describe('the page lifecycle', () => {
@@ -296,13 +307,13 @@ describe('the page lifecycle', () => {
   });
 
   test('the browser deps save the draft when the page is hidden', () => {
-    const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: 'https://api.example.test' }), storage: 'local', scope: 'draft-test' });
+    const storage = createFakeStorage();
+    const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: 'https://api.example.test' }), storage, scope: 'draft-test' });
     const store = createConversationStore({ assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10', apiBase: 'https://api.example.test', type: 'test', variables: {} }, deps);
     store.draft.value = 'almost sent';
     setVisibility('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(JSON.parse(localStorage.getItem('assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test:draft')!).text).toBe('almost sent');
+    expect(JSON.parse(storage.data.get('assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test:draft')!).text).toBe('almost sent');
     store.dispose();
-    localStorage.clear();
   });
 });

@@ -121,11 +121,11 @@ describe('the history shown', () => {
     expect(message!.parts).toBe(message!.parts);
   });
 
-  test('opened empty, it shows nothing, and a conversation opened next starts its ids afresh', () => {
+  test('clears to nothing, and a conversation opened next starts its ids afresh', () => {
     let ids = 0;
     const history = createShownHistory(() => `h${++ids}`);
     history.open([assistant('Hi'), user('a')]);
-    history.open([]);
+    history.clear();
     expect(history.messages.value).toEqual([]);
     expect(history.wire).toEqual([]);
     history.update([assistant('Hi')]);

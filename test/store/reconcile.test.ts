@@ -13,6 +13,7 @@ interface Case {
   expected: Verdict['outcome'];
   index?: number;
   replyIndex?: number;
+  ambiguous?: boolean;
 }
 
 const cases: Case[] = [
@@ -25,6 +26,7 @@ const cases: Case[] = [
     expected: 'landed-with-reply',
     index: 1,
     replyIndex: 2,
+    ambiguous: false,
   },
   {
     name: 'landed, the reply still missing (assistant working)',
@@ -112,6 +114,7 @@ const cases: Case[] = [
     text: 'yes',
     expected: 'landed-with-reply',
     index: 1,
+    ambiguous: false,
   },
   {
     name: 'two identical texts after the snapshot, one unanswered: ambiguous and waiting',
@@ -120,6 +123,7 @@ const cases: Case[] = [
     text: 'yes',
     expected: 'landed-waiting',
     index: 1,
+    ambiguous: true,
   },
   {
     name: 'two identical texts after the snapshot, both answered',
@@ -129,6 +133,7 @@ const cases: Case[] = [
     expected: 'landed-with-reply',
     index: 1,
     replyIndex: 2,
+    ambiguous: true,
   },
   {
     name: 'a server that trims or re-spaces the text still matches',
@@ -158,11 +163,21 @@ const cases: Case[] = [
 ];
 
 describe('reconcile', () => {
-  test.each(cases)('$name', ({ snapshot, history, text, expected, index, replyIndex }) => {
+  test.each(cases)('$name', ({ snapshot, history, text, expected, index, replyIndex, ambiguous }) => {
     const verdict = reconcile({ snapshot, history, text });
     expect(verdict.outcome).toBe(expected);
     if (verdict.outcome === 'not-landed') return;
     if (index !== undefined) expect(verdict.index).toBe(index);
-    if (verdict.outcome === 'landed-with-reply' && replyIndex !== undefined) expect(verdict.replyIndex).toBe(replyIndex);
+    if (ambiguous !== undefined) expect(verdict.ambiguous).toBe(ambiguous);
+    if (verdict.outcome === 'landed-with-reply') {
+      if (replyIndex !== undefined) expect(verdict.replyIndex).toBe(replyIndex);
+      expect(verdict.reply).toBe(history[verdict.replyIndex]);
+    }
+  });
+
+  test('a reply carries its function calls', () => {
+    const reply: WireMessage = { role: 'assistant', content: 'Booked', function_calls: [{ name: 'book', arguments: { day: 'Mon' }, result: { ok: true } }] };
+    const verdict = reconcile({ snapshot: 0, history: [u('book'), reply], text: 'book' });
+    expect(verdict).toMatchObject({ outcome: 'landed-with-reply', reply });
   });
 });

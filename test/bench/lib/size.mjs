@@ -62,7 +62,7 @@ export async function measureBuild(distDir) {
   const panel = [];
   for (const name of panelScripts(distDir)) panel.push({ name, ...(await measureSize(join(distDir, name))) });
   const languages = panel.filter((file) => LANGUAGE_SCRIPT.test(file.name));
-  const heaviest = languages.reduce((most, file) => (file.gzipBytes > most.gzipBytes ? file : most), languages[0]);
+  const heaviest = languages.reduce((most, file) => (!most || file.gzipBytes > most.gzipBytes ? file : most), /** @type {NamedSize | undefined} */ (undefined));
   const most = panel.filter((file) => !(LANGUAGE_SCRIPT.test(file.name) && file !== heaviest) && !file.name.startsWith('assistant-chat-problems-'));
   const sum = (/** @type {keyof SizeResult} */ key) => most.reduce((total, file) => total + file[key], 0);
   return { boot, panel, panelTotal: { rawBytes: sum('rawBytes'), gzipBytes: sum('gzipBytes'), brotliBytes: sum('brotliBytes') } };
