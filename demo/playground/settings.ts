@@ -47,6 +47,14 @@ export interface PlaygroundSettings {
   consentRequired: boolean;
   /** The pre-chat form as JSON text (an array of fields), as typed; empty: no form. */
   prechat: string;
+  /** `none`: no round launcher; a link of the page's own opens the chat. */
+  launcher: 'default' | 'none';
+  /** The launcher's distance from its corner (`24px 88px`), as typed; empty: the default. */
+  offset: string;
+  /** A signed-in visitor's id (`identify`), as typed; empty: anonymous. */
+  visitorId: string;
+  /** Their name, sent with the id. */
+  visitorName: string;
 }
 
 /** Problems with the typed fields, by field; an empty object when everything is usable. */
@@ -99,6 +107,10 @@ export function defaultSettings(newId: NewId): PlaygroundSettings {
     disclaimer: '',
     consentRequired: false,
     prechat: '',
+    launcher: 'default',
+    offset: '',
+    visitorId: '',
+    visitorName: '',
   };
 }
 
@@ -202,6 +214,10 @@ export function encodeSettings(settings: PlaygroundSettings, defaults: Playgroun
   put('disclaimer', settings.disclaimer, defaults.disclaimer);
   put('consent', settings.consentRequired ? 'required' : 'none', defaults.consentRequired ? 'required' : 'none');
   put('prechat', settings.prechat, defaults.prechat);
+  put('launcher', settings.launcher, defaults.launcher);
+  put('offset', settings.offset, defaults.offset);
+  put('visitor', settings.visitorId, defaults.visitorId);
+  put('visitorName', settings.visitorName, defaults.visitorName);
   const vars = JSON.stringify(settings.variables.filter((row) => row.key.trim()).map((row) => [row.key.trim(), row.value]));
   const defaultVars = JSON.stringify(defaults.variables.map((row) => [row.key, row.value]));
   if (vars !== defaultVars) params.set('vars', vars);
@@ -244,6 +260,10 @@ export function parseSettings(text: string, defaults: PlaygroundSettings, newId:
     disclaimer: str('disclaimer', defaults.disclaimer, MAX_JSON),
     consentRequired: params.has('consent') ? params.get('consent') === 'required' : defaults.consentRequired,
     prechat: str('prechat', defaults.prechat, MAX_JSON),
+    launcher: pick('launcher', ['default', 'none'] as const, defaults.launcher),
+    offset: str('offset', defaults.offset),
+    visitorId: str('visitor', defaults.visitorId),
+    visitorName: str('visitorName', defaults.visitorName),
   };
 }
 
@@ -262,4 +282,12 @@ function parseVariables(text: string, newId: NewId): VariableRow[] {
     }
   }
   return rows;
+}
+
+/** The visitor the settings name (`identify`), or undefined for an anonymous one. */
+export function visitorOf(settings: Pick<PlaygroundSettings, 'visitorId' | 'visitorName'>): Record<string, string> | undefined {
+  const id = settings.visitorId.trim();
+  if (!id) return undefined;
+  const name = settings.visitorName.trim();
+  return name ? { id, name } : { id };
 }

@@ -8,7 +8,7 @@
  */
 import { DEFAULTS } from '../../src/config';
 import { PANEL_DEFAULTS } from '../../src/panel/settings';
-import { prechatOf, startersOf, variablesOf, type PlaygroundSettings } from './settings';
+import { prechatOf, startersOf, variablesOf, visitorOf, type PlaygroundSettings } from './settings';
 
 /** Where the page tells the owner to put the script's real address. */
 export const CDN_PLACEHOLDER = 'https://YOUR-CDN/widget.js';
@@ -23,8 +23,8 @@ export type SnippetSettings = Omit<PlaygroundSettings, 'type'>;
 interface Setting {
   option: string;
   attribute: string;
-  /** A list (starters, the pre-chat form) is written as JSON. */
-  value: string | boolean | readonly unknown[];
+  /** A list (starters, the pre-chat form) or an object (the visitor) is written as JSON. */
+  value: string | boolean | readonly unknown[] | Record<string, string>;
 }
 
 /**
@@ -62,6 +62,10 @@ function settingsOf(settings: SnippetSettings, apiBase: string): Setting[] {
   add('consent', 'data-consent', settings.consentRequired ? 'required' : PANEL_DEFAULTS.consent, PANEL_DEFAULTS.consent);
   const prechat = prechatOf(settings.prechat);
   if (prechat.length) out.push({ option: 'prechat', attribute: 'data-prechat', value: prechat });
+  add('launcher', 'data-launcher', settings.launcher, DEFAULTS.launcher);
+  add('offset', 'data-offset', settings.offset.trim(), '');
+  const visitor = visitorOf(settings);
+  if (visitor) out.push({ option: 'visitor', attribute: 'data-visitor', value: visitor });
   return out;
 }
 
@@ -83,7 +87,7 @@ export function buildScriptTag(settings: SnippetSettings, apiBase: string): stri
   lines.push('<script', `  src="${CDN_PLACEHOLDER}"`);
   for (const { attribute, value } of settingsOf(settings, apiBase)) {
     // JSON reads best between single quotes.
-    if (Array.isArray(value)) lines.push(`  ${attribute}='${escapeAttribute(JSON.stringify(value), "'")}'`);
+    if (typeof value === 'object') lines.push(`  ${attribute}='${escapeAttribute(JSON.stringify(value), "'")}'`);
     else lines.push(`  ${attribute}="${escapeAttribute(String(value), '"')}"`);
   }
   lines.push('  async', '></script>');

@@ -21,6 +21,7 @@ import {
   startersOf,
   validateSettings,
   variablesOf,
+  visitorOf,
   type PlaygroundSettings,
   type SettingsErrors,
   type VariableRow,
@@ -123,6 +124,10 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     if (starters.length) options.starters = starters;
     const prechat = prechatOf(s.prechat);
     if (prechat.length) options.prechat = prechat;
+    if (s.launcher === 'none') options.launcher = 'none';
+    if (s.offset.trim()) options.offset = s.offset.trim();
+    const visitor = visitorOf(s);
+    if (visitor) options.visitor = visitor;
     return options;
   });
   const apiBaseUrl = computed(() => absoluteApiBase(settings.value.apiBase, deps.pageUrl));

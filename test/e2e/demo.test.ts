@@ -132,6 +132,22 @@ async function readRawConversation(page: Page): Promise<{ history: Array<Record<
 }
 
 describe('the demo playground', () => {
+  test("the launcher gives way to the site's own link, and a signed-in visitor's name reaches the greeting", async () => {
+    const { page } = browser;
+    await page.goto(playground.url);
+    await launcher(page).waitFor();
+    await page.getByRole('radio', { name: 'Your own link' }).check();
+    await launcher(page).waitFor({ state: 'detached' });
+    await page.getByLabel("Signed-in visitor's id").fill('ada-42');
+    await page.getByLabel('Their name').fill('Ada');
+    // The page's own link (no script of its own) opens the chat, as the visitor.
+    await page.getByRole('link', { name: 'Chat with us' }).click();
+    await widget(page).getByText('Hi Ada!').waitFor();
+    expect(await page.getByText(`data-visitor='{"id":"ada-42","name":"Ada"}'`).count()).toBe(1);
+    expect(await page.getByText('data-launcher="none"').count()).toBe(1);
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
   test('the live widget follows colour, corner and title at once, and a reload keeps them', async () => {
     const { page } = browser;
     await page.goto(playground.url);

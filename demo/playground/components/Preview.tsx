@@ -63,6 +63,12 @@ export function Preview({ pg }: { pg: Playground }) {
               </svg>
               <span class="bar-button__text">New conversation</span>
             </button>
+            {pg.settings.value.launcher === 'none' && (
+              // The site's own trigger: any link to #assistant-chat opens the widget, no script needed.
+              <a class="bar-button" href="#assistant-chat">
+                <span class="bar-button__text">Chat with us</span>
+              </a>
+            )}
             <a class="bar-button bar-button--primary" href="#embed" onClick={scrollToEmbed}>
               <svg viewBox="0 0 20 20" aria-hidden="true">
                 <path d="M7 6l-4 4 4 4M13 6l4 4-4 4" />

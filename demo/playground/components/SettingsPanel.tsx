@@ -5,6 +5,7 @@ import type { Playground } from '../state';
 import { AssistantPicker } from './AssistantPicker';
 import { ColorField } from './ColorField';
 import { describedBy, Field, Segmented } from './Field';
+import { LauncherSettings } from './LauncherSettings';
 import { PositionPicker } from './PositionPicker';
 import { VariablesEditor } from './VariablesEditor';
 import { WelcomeSettings } from './WelcomeSettings';
@@ -76,6 +77,8 @@ export function SettingsPanel({ pg }: { pg: Playground }) {
       </section>
 
       <WelcomeSettings pg={pg} />
+
+      <LauncherSettings pg={pg} />
 
       <section class="card" aria-labelledby="settings-conversation">
         <h2 class="card__title" id="settings-conversation">

@@ -9,8 +9,14 @@ import { describe, expect, test } from 'vitest';
 import { useBrowser, useStandIn, useStaticServer } from '../helpers/fixtures';
 import { en, type Strings } from '../../../src/ui/strings';
 import { strings as ar } from '../../../src/ui/locales/ar';
+import { strings as es } from '../../../src/ui/locales/es';
 import { strings as fr } from '../../../src/ui/locales/fr';
 import { strings as he } from '../../../src/ui/locales/he';
+import { strings as it } from '../../../src/ui/locales/it';
+import { strings as nl } from '../../../src/ui/locales/nl';
+import { strings as pl } from '../../../src/ui/locales/pl';
+import { strings as pt } from '../../../src/ui/locales/pt';
+import { strings as tr } from '../../../src/ui/locales/tr';
 import { animationsDone, axeViolations, GREETING, hostPage, REPLIES, SEEN, widget } from './harness';
 
 const browser = useBrowser();
@@ -58,6 +64,12 @@ describe('a visitor in another language', () => {
     { locale: 'fr-CA', strings: fr, title: 'Écrivez-nous', send: 'Envoyer', placeholder: 'Écrivez un message…', done: 'Terminé', dir: 'ltr' },
     { locale: 'ar', strings: ar, title: 'راسلنا', send: 'إرسال', placeholder: 'اكتب رسالة…', done: 'تم', dir: 'rtl' },
     { locale: 'he', strings: he, title: 'דברו איתנו', send: 'שליחה', placeholder: 'כתבו הודעה…', done: 'בוצע', dir: 'rtl' },
+    { locale: 'es', strings: es, title: 'Escríbanos', send: 'Enviar', placeholder: 'Escriba un mensaje…', done: 'Completado', dir: 'ltr' },
+    { locale: 'it', strings: it, title: 'Scrivici', send: 'Invia', placeholder: 'Scrivi un messaggio…', done: 'Completato', dir: 'ltr' },
+    { locale: 'nl', strings: nl, title: 'Chat met ons', send: 'Versturen', placeholder: 'Typ een bericht…', done: 'Voltooid', dir: 'ltr' },
+    { locale: 'pt-BR', strings: pt, title: 'Fale conosco', send: 'Enviar', placeholder: 'Escreva uma mensagem…', done: 'Concluído', dir: 'ltr' },
+    { locale: 'pl', strings: pl, title: 'Napisz do nas', send: 'Wyślij', placeholder: 'Napisz wiadomość…', done: 'Gotowe', dir: 'ltr' },
+    { locale: 'tr', strings: tr, title: 'Bize yazın', send: 'Gönder', placeholder: 'Bir mesaj yazın…', done: 'Tamamlandı', dir: 'ltr' },
   ])('data-locale $locale: the panel speaks it, reads $dir, and axe finds nothing', async ({ locale, strings, title, send, placeholder, done, dir }) => {
     const { page } = browser;
     await page.goto(hostPage(site, { apiBase: api.url, locale }));
