@@ -12,7 +12,7 @@ import type { WidgetConfig } from '../config';
 import { log } from '../log';
 import { createBrowserStoreDeps } from '../store/browser';
 import type { GateStep } from '../store/gate';
-import { storageKey, visitorId, visitorSuffix } from '../store/keys';
+import { storageKey, visitorId, visitorKey, visitorSuffix } from '../store/keys';
 import { createStorage } from '../store/storage';
 import { createConversationStore } from '../store/store';
 import type { ConversationStore, StoreEvent } from '../store/types';
@@ -41,14 +41,11 @@ const browserStore: StoreFactory = (config, { settings, root }) =>
     }),
   );
 
-/** The start of the storage keys of the visitor the settings name (anonymous: the assistant's own). */
-const keyOf = (config: WidgetConfig) => storageKey(config.assistantId, config.apiBase) + visitorSuffix(visitorId(config));
-
 /** Whether the visitor must accept the notice or answer the pre-chat form before a conversation is created. */
 const asksFirst = (config: WidgetConfig) => config.consent === 'required' || config.prechat.length > 0;
 
 /** Where the visitor's consent and answers are kept: the storage choice and the assistant's key in it. */
-const gateScope = (config: WidgetConfig) => config.storage + ' ' + keyOf(config);
+const gateScope = (config: WidgetConfig) => config.storage + ' ' + visitorKey(config);
 
 /** What the settings mean for the panel, read again on every update. */
 interface Reading {
@@ -224,7 +221,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     if (config.storage === 'memory') return;
     const storage = createStorage(config.storage);
     const tab = createStorage('session');
-    for (const key of new Set([keyOf(config), storageKey(config.assistantId, config.apiBase)])) {
+    for (const key of new Set([visitorKey(config), storageKey(config.assistantId, config.apiBase)])) {
       for (const name of ['', ':draft', ':consent', ':prechat']) storage.removeItem(key + name);
       tab.removeItem(key + ':outbox');
     }

@@ -13,7 +13,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { isObject, parseObject, toJson } from '../api/json';
 import { trimBase } from '../api/url';
 import type { PanelSettings } from '../config';
-import { storageKey, visitorId, visitorSuffix } from './keys';
+import { visitorKey } from './keys';
 import type { StorageLike } from './types';
 
 /** Where the visitor stands: to accept the notice, to answer the form, or free to chat. */
@@ -47,7 +47,7 @@ export interface Gate {
  * conversation id's key (a signed-in visitor's own) with `:consent` and `:prechat`.
  */
 export function gateKeys(scope: { assistantId: string; apiBase: string; visitor?: Record<string, unknown> }): { consent: string; prechat: string } {
-  const key = storageKey(scope.assistantId, scope.apiBase) + visitorSuffix(visitorId(scope));
+  const key = visitorKey(scope);
   return { consent: key + ':consent', prechat: key + ':prechat' };
 }
 

@@ -33,3 +33,8 @@ export function visitorId(settings: { visitor?: Record<string, unknown> }): stri
   const id = settings.visitor?.id;
   return id === undefined || id === '' ? undefined : String(id);
 }
+
+/** The start of the storage keys of the visitor `scope` names (anonymous: the assistant's own key). */
+export function visitorKey(scope: { assistantId: string; apiBase: string; visitor?: Record<string, unknown> }): string {
+  return storageKey(scope.assistantId, scope.apiBase) + visitorSuffix(visitorId(scope));
+}

@@ -13,7 +13,7 @@ import { isObject, parseObject, toJson } from '../api/json';
 import { wellFormed } from '../api/message-text';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
 import { isUuid, trimBase } from '../api/url';
-import { storageKey, visitorId, visitorSuffix } from './keys';
+import { visitorKey } from './keys';
 import type { JsonObject } from '../api/types';
 import type { StorageLike, StoreOptions } from './types';
 
@@ -71,7 +71,7 @@ export interface Persistence {
 export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'apiBase' | 'visitor'>, storage: StorageLike, tabStorage?: StorageLike): Persistence {
   const { assistantId } = scope;
   const apiBase = trimBase(scope.apiBase);
-  const key = storageKey(assistantId, apiBase) + visitorSuffix(visitorId(scope));
+  const key = visitorKey(scope);
   const draftKey = key + ':draft';
   const outboxKey = key + ':outbox';
   // Every envelope this store writes starts so (toJson keeps the key order).
