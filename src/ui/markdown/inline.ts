@@ -24,9 +24,9 @@ interface Run {
   length: number;
   canOpen: boolean;
   canClose: boolean;
-  /** The elements it opens and closes, innermost first. */
-  opens: Tag[];
-  closes: Tag[];
+  /** The elements it opens and closes, innermost first (most runs do neither, and go without the arrays). */
+  opens?: Tag[];
+  closes?: Tag[];
 }
 
 /** A `[` or `![`, and where it leads once it turns out to start a link (an autolink is one from the start). */
@@ -101,15 +101,17 @@ function backtickRuns(text: string): Map<number, number[]> {
  */
 function pairEmphasis(runs: Run[]): void {
   const openers: Run[] = [];
-  const floors = new Map<string, number>();
+  // Where the search for an opener of each kind of closer stops: by character, whether the closer may
+  // open too, and its length modulo 3 (what canPair reads).
+  const floors: number[] = [];
   for (const closer of runs) {
-    const kind = closer.char + closer.canOpen + (closer.length % 3);
+    const kind = '*_~'.indexOf(closer.char) * 6 + (closer.canOpen ? 3 : 0) + (closer.length % 3);
     while (closer.canClose && closer.count) {
-      const floor = Math.min(floors.get(kind) ?? 0, openers.length);
+      const floor = Math.min(floors[kind] ?? 0, openers.length);
       let index = openers.length - 1;
       while (index >= floor && !canPair(openers[index]!, closer)) index--;
       if (index < floor) {
-        floors.set(kind, openers.length);
+        floors[kind] = openers.length;
         break;
       }
       const opener = openers[index]!;
@@ -119,10 +121,10 @@ function pairEmphasis(runs: Run[]): void {
       const tag: Tag = closer.char === '~' ? 'del' : used === 2 ? 'strong' : 'em';
       opener.count -= used;
       closer.count -= used;
-      opener.opens.push(tag);
-      closer.closes.push(tag);
+      (opener.opens ??= []).push(tag);
+      (closer.closes ??= []).push(tag);
       if (!opener.count) openers.pop();
-      for (const [key, value] of floors) floors.set(key, Math.min(value, openers.length));
+      for (let other = 0; other < floors.length; other++) floors[other] = Math.min(floors[other] ?? 0, openers.length);
     }
     if (closer.canOpen && closer.count) openers.push(closer);
   }
@@ -211,8 +213,6 @@ export function renderInline(text: string): ComponentChildren[] {
         length,
         canOpen: tildes && leftFlanking && (!underscore || !rightFlanking || PUNCTUATION.test(before)),
         canClose: tildes && rightFlanking && (!underscore || !leftFlanking || PUNCTUATION.test(after)),
-        opens: [],
-        closes: [],
       };
       tokens.push(run);
       runs.push(run);
@@ -255,39 +255,46 @@ function plainText(children: ComponentChildren): string {
 
 /** Builds tokens into children: an element starts at each opening token and ends at its closing one. */
 function build(tokens: Token[]): ComponentChildren[] {
-  const frames: { parent: ComponentChildren[]; wrap: (children: ComponentChildren[]) => ComponentChildren }[] = [];
+  /** The elements open around the current token, each with the children of its parent so far. */
+  const frames: { parent: ComponentChildren[]; element: Tag | Opening }[] = [];
   let children: ComponentChildren[] = [];
   // Links open around the current token: inside one, a link or an image is shown as its text.
   let links = 0;
-  const open = (wrap: (children: ComponentChildren[]) => ComponentChildren) => {
-    frames.push({ parent: children, wrap });
+  const open = (element: Tag | Opening) => {
+    frames.push({ parent: children, element });
     children = [];
   };
   const close = () => {
-    const { parent, wrap } = frames.pop()!;
-    parent.push(wrap(children));
+    const { parent, element } = frames.pop()!;
+    parent.push(typeof element === 'string' ? emphasis(element, children, frames.length) : linkOf(element, children, links-- > 1));
     children = parent;
   };
 
   for (const token of tokens) {
     if (typeof token === 'string' || 'type' in token) children.push(token);
-    else if ('end' in token) {
-      close();
-      links--;
-    } else if ('opens' in token) {
-      token.closes.forEach(close);
+    else if ('end' in token) close();
+    else if ('canOpen' in token) {
+      token.closes?.forEach(close);
       if (token.count) children.push(token.char.repeat(token.count));
-      for (const tag of [...token.opens].reverse()) open((inner) => (frames.length < MAX_NESTING ? h(tag, null, inner) : inner));
+      for (let i = token.opens?.length ?? 0; i--; ) open(token.opens![i]!);
     } else if (token.target === undefined) children.push(token.text);
     else {
-      const nested = links++ > 0;
-      open((inner) => {
-        const labelText = plainText(inner);
-        // An image is never fetched: it becomes a link to itself, labelled with its alt text.
-        const label = token.image ? labelText : inner;
-        return nested ? label : link(token.target!, token.title ?? '', label, labelText);
-      });
+      links++;
+      open(token);
     }
   }
   return children;
+}
+
+/** An emphasis element, or its bare children where it would nest too deep. */
+function emphasis(tag: Tag, children: ComponentChildren[], depth: number): ComponentChildren {
+  return depth < MAX_NESTING ? h(tag, null, children) : children;
+}
+
+/** A link, or its label alone inside another link (links do not nest). */
+function linkOf(opening: Opening, children: ComponentChildren[], nested: boolean): ComponentChildren {
+  const labelText = plainText(children);
+  // An image is never fetched: it becomes a link to itself, labelled with its alt text.
+  const label = opening.image ? labelText : children;
+  return nested ? label : link(opening.target!, opening.title ?? '', label, labelText);
 }
