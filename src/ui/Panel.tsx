@@ -82,9 +82,11 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
   // The live region is drawn empty and given its words after: words it appears with are not read out.
   const [drawn, setDrawn] = useState(false);
   useEffect(() => setDrawn(true), []);
-  useVisualViewport(panel, isOpen && !inline);
   // Full screen on a phone, the page behind is out of reach: the dialog is modal and keeps Tab inside.
   const modal = useFullScreen(isOpen && !inline);
+  // Only a full-screen panel follows the visual viewport: elsewhere the mirror would cost a layout and a
+  // style pass over every message at each open, for values no rule reads.
+  useVisualViewport(panel, modal);
   const title = config.title || strings.title;
 
   // After the frame that shows the panel (focusing before it would lay the panel out an extra time), unless
