@@ -258,13 +258,9 @@ export function createWidget(target: Element, { config, settings, context, inlin
     open: () => setOpen(true),
     close: () => setOpen(false),
     toggle: () => setOpen(!open),
-    send(text) {
-      void withPanel().then((loaded) => {
-        // (The panel checks the text: the launcher script carries none of that.)
-        const rejection = loaded ? loaded.send(text) : 'no chat';
-        if (rejection) log('warn', `send: not sent (${rejection}).`);
-      });
-    },
+    // (The panel checks the text and says in the console why it did not send it; the launcher script
+    // carries none of that. When the panel cannot load, the console and the launcher already say so.)
+    send: (text) => void withPanel().then((loaded) => loaded?.send(text)),
     reset: () => withPanel().then((loaded) => loaded?.reset()),
     setVariables: remember('variables'),
     identify: remember('visitor'),

@@ -71,8 +71,8 @@ export interface Panel {
   prepare(): void;
   /** The panel opened or closed. */
   setOpen(open: boolean): void;
-  /** Sends `text` as the visitor; returns null when taken, else why not. */
-  send(text: string): string | null;
+  /** Sends `text` as the visitor; when it cannot, tells the site owner why in the console. */
+  send(text: string): void;
   /** Forgets the conversation and starts a new one. */
   reset(): Promise<void>;
   /**

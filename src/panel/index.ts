@@ -238,7 +238,11 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     setOpen(value) {
       open.value = value;
     },
-    send: (text) => (typeof text !== 'string' ? 'not a string' : admitted() ? store.send(text) : 'the visitor has not accepted the notice or answered the form yet'),
+    send(text) {
+      const rejection =
+        typeof text !== 'string' ? 'not a string' : admitted() ? store.send(text) : 'the visitor has not accepted the notice or answered the form yet';
+      if (rejection) log('warn', `send: not sent (${rejection}).`);
+    },
     reset: () => (admitted() ? store.reset() : Promise.resolve()),
     async logout() {
       const { config } = reading.peek();
