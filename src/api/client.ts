@@ -172,7 +172,6 @@ function readAnswer(text: string, contentType: string | null): Answer {
   return { body: 'other', foreign };
 }
 
-
 /**
  * The error for any answer but a well-formed success. 429 and 5xx are decided by the status; below
  * that, an answer that cannot come from the API is `not_api`, and the API's own answers are told apart

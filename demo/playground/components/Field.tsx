@@ -31,6 +31,39 @@ export function Field(props: {
   );
 }
 
+/**
+ * A {@link Field} with a one-line text input for a setting given as text: its hint describes it, and each
+ * keystroke goes to `onInput`. `mono` is for codes and addresses (monospaced, no spell check).
+ */
+export function TextField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  placeholder: string;
+  value: string;
+  onInput: (value: string) => void;
+  type?: 'text' | 'url';
+  mono?: boolean;
+  maxLength?: number;
+}) {
+  return (
+    <Field id={props.id} label={props.label} hint={props.hint}>
+      <input
+        id={props.id}
+        class={props.mono ? 'input input--mono' : 'input'}
+        type={props.type ?? 'text'}
+        autocomplete="off"
+        spellcheck={props.mono ? false : undefined}
+        maxLength={props.maxLength}
+        placeholder={props.placeholder}
+        value={props.value}
+        aria-describedby={`${props.id}-hint`}
+        onInput={(event) => props.onInput(event.currentTarget.value)}
+      />
+    </Field>
+  );
+}
+
 /** The `aria-describedby` for a {@link Field}'s control: its error when there is one, else its hint. */
 export function describedBy(id: string, error: string | undefined, hasHint: boolean): string | undefined {
   if (error) return `${id}-error`;

@@ -1,6 +1,6 @@
 /** Where the launcher sits (or that the site opens the chat itself), and who the visitor is. */
 import type { Playground } from '../state';
-import { Field, Segmented } from './Field';
+import { Segmented, TextField } from './Field';
 
 const LAUNCHER_OPTIONS = [
   { value: 'default', label: 'Round button' },
@@ -16,43 +16,31 @@ export function LauncherSettings({ pg }: { pg: Playground }) {
         Launcher and visitor
       </h2>
       <Segmented name="launcher" legend="Launcher" options={LAUNCHER_OPTIONS} value={s.launcher} onChange={(launcher) => pg.update({ launcher })} />
-      <Field id="offset" label="Offset from the corner" hint="One length, or x and y: 24px 88px clears a cookie bar.">
-        <input
-          id="offset"
-          class="input input--mono"
-          type="text"
-          autocomplete="off"
-          spellcheck={false}
-          placeholder="20px 20px"
-          value={s.offset}
-          aria-describedby="offset-hint"
-          onInput={(event) => pg.update({ offset: event.currentTarget.value })}
-        />
-      </Field>
-      <Field id="visitor-id" label="Signed-in visitor's id" hint="As identify() passes it: each visitor keeps a conversation of their own. Empty: anonymous.">
-        <input
-          id="visitor-id"
-          class="input"
-          type="text"
-          autocomplete="off"
-          placeholder="user-42"
-          value={s.visitorId}
-          aria-describedby="visitor-id-hint"
-          onInput={(event) => pg.update({ visitorId: event.currentTarget.value })}
-        />
-      </Field>
-      <Field id="visitor-name" label="Their name" hint="Sent with the id: the assistant's {{name}}.">
-        <input
-          id="visitor-name"
-          class="input"
-          type="text"
-          autocomplete="off"
-          placeholder="Ada"
-          value={s.visitorName}
-          aria-describedby="visitor-name-hint"
-          onInput={(event) => pg.update({ visitorName: event.currentTarget.value })}
-        />
-      </Field>
+      <TextField
+        id="offset"
+        label="Offset from the corner"
+        hint="One length, or x and y: 24px 88px clears a cookie bar."
+        mono
+        placeholder="20px 20px"
+        value={s.offset}
+        onInput={(offset) => pg.update({ offset })}
+      />
+      <TextField
+        id="visitor-id"
+        label="Signed-in visitor's id"
+        hint="As identify() passes it: each visitor keeps a conversation of their own. Empty: anonymous."
+        placeholder="user-42"
+        value={s.visitorId}
+        onInput={(visitorId) => pg.update({ visitorId })}
+      />
+      <TextField
+        id="visitor-name"
+        label="Their name"
+        hint="Sent with the id: the assistant's {{name}}."
+        placeholder="Ada"
+        value={s.visitorName}
+        onInput={(visitorName) => pg.update({ visitorName })}
+      />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { DEFAULT_API_BASE, type LocaleChoice } from '../settings';
 import type { Playground } from '../state';
 import { AssistantPicker } from './AssistantPicker';
 import { ColorField } from './ColorField';
-import { describedBy, Field, Segmented } from './Field';
+import { describedBy, Field, Segmented, TextField } from './Field';
 import { LauncherSettings } from './LauncherSettings';
 import { PositionPicker } from './PositionPicker';
 import { VariablesEditor } from './VariablesEditor';
@@ -52,19 +52,15 @@ export function SettingsPanel({ pg }: { pg: Playground }) {
         <Segmented name="theme" legend="Theme" options={THEME_OPTIONS} value={s.theme} onChange={(theme) => pg.update({ theme })} />
         <ColorField value={s.color} onChange={(color) => pg.update({ color })} />
         <PositionPicker value={s.position} onChange={(position) => pg.update({ position })} />
-        <Field id="title" label="Title" hint="Empty: “Chat with us”, in the visitor’s language.">
-          <input
-            id="title"
-            class="input"
-            type="text"
-            autocomplete="off"
-            maxLength={80}
-            placeholder="Chat with us"
-            value={s.title}
-            aria-describedby="title-hint"
-            onInput={(event) => pg.update({ title: event.currentTarget.value })}
-          />
-        </Field>
+        <TextField
+          id="title"
+          label="Title"
+          hint="Empty: “Chat with us”, in the visitor’s language."
+          maxLength={80}
+          placeholder="Chat with us"
+          value={s.title}
+          onInput={(title) => pg.update({ title })}
+        />
         <Field id="locale" label="Language">
           <select id="locale" class="input" value={s.locale} onChange={(event) => pg.update({ locale: event.currentTarget.value as LocaleChoice })}>
             {LOCALE_OPTIONS.map(({ value, label }) => (

@@ -1,7 +1,7 @@
 /** The welcome, the consent line and the pre-chat form: what a visitor meets before the first message. */
 import { welcomeProblems } from '../settings';
 import type { Playground } from '../state';
-import { describedBy, Field } from './Field';
+import { describedBy, Field, TextField } from './Field';
 
 const PRECHAT_EXAMPLE = '[{"name": "name", "label": "Your name", "required": true}, {"name": "email", "label": "Email", "type": "email"}]';
 
@@ -14,32 +14,25 @@ export function WelcomeSettings({ pg }: { pg: Playground }) {
       <h2 class="card__title" id="settings-welcome">
         Welcome and consent
       </h2>
-      <Field id="subtitle" label="Subtitle" hint="Under the title while the conversation is empty (an assistant without a greeting).">
-        <input
-          id="subtitle"
-          class="input"
-          type="text"
-          autocomplete="off"
-          maxLength={200}
-          placeholder="We usually answer within a minute."
-          value={s.subtitle}
-          aria-describedby="subtitle-hint"
-          onInput={(event) => pg.update({ subtitle: event.currentTarget.value })}
-        />
-      </Field>
-      <Field id="avatar" label="Avatar" hint="An https image URL, in the header and the welcome. Your CSP then needs it in img-src.">
-        <input
-          id="avatar"
-          class="input input--mono"
-          type="url"
-          autocomplete="off"
-          spellcheck={false}
-          placeholder="https://…/avatar.png"
-          value={s.avatar}
-          aria-describedby="avatar-hint"
-          onInput={(event) => pg.update({ avatar: event.currentTarget.value })}
-        />
-      </Field>
+      <TextField
+        id="subtitle"
+        label="Subtitle"
+        hint="Under the title while the conversation is empty (an assistant without a greeting)."
+        maxLength={200}
+        placeholder="We usually answer within a minute."
+        value={s.subtitle}
+        onInput={(subtitle) => pg.update({ subtitle })}
+      />
+      <TextField
+        id="avatar"
+        label="Avatar"
+        hint="An https image URL, in the header and the welcome. Your CSP then needs it in img-src."
+        type="url"
+        mono
+        placeholder="https://…/avatar.png"
+        value={s.avatar}
+        onInput={(avatar) => pg.update({ avatar })}
+      />
       <Field id="starters" label="Starter prompts" hint="One a line, up to four: the visitor sends one with a click." error={problems.starters}>
         <textarea
           id="starters"

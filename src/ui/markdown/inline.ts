@@ -266,7 +266,12 @@ function build(tokens: Token[]): ComponentChildren[] {
   };
   const close = () => {
     const { parent, element } = frames.pop()!;
-    parent.push(typeof element === 'string' ? emphasis(element, children, frames.length) : linkOf(element, children, links-- > 1));
+    if (typeof element === 'string') parent.push(emphasis(element, children, frames.length));
+    else {
+      links--;
+      // Inside another link, a link is only its label.
+      parent.push(linkOf(element, children, links > 0));
+    }
     children = parent;
   };
 
