@@ -6,12 +6,16 @@
  */
 import { isTransient, sendOutcome, type ApiError } from '../api/errors';
 import type { Reply } from '../api/client';
+import type { WireMessage } from '../api/types';
 import type { ChatError } from '../model';
 import { NOT_SENT, toApiError, type Core } from './core';
 import type { Outgoing } from './outbox';
-import { reconcile } from './reconcile';
+import { reconcile, type Verdict } from './reconcile';
 import { toChatError } from './state';
 import { backoffDelay, sleep, whenOnline } from './waits';
+
+/** A verdict that finds the message on the server. */
+type Landed = Exclude<Verdict, { outcome: 'not-landed' }>;
 
 /** The delivery of a store. */
 export interface Delivery {
@@ -158,6 +162,27 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
     const { backoff } = core.options;
     let reason = fallback ?? NOT_SENT;
     let onServer = false;
+
+    /** Shows `wire`, which holds `item` as `verdict` says; true once its reply is there too. */
+    function found(wire: readonly WireMessage[], verdict: Landed): boolean {
+      history.update(wire, { index: verdict.index, id: item.id });
+      if (!onServer) {
+        // On the server: shown as sent, the assistant still at work until its reply shows.
+        onServer = true;
+        core.awaitingReply.value = true;
+        landed(item, verdict.index);
+      }
+      if (verdict.outcome !== 'landed-with-reply') return false;
+      core.awaitingReply.value = false;
+      announce(verdict.replyIndex);
+      return true;
+    }
+
+    // The history shown may hold it already (after a reload, the opening has just read it): it then
+    // never shows twice, not even until the next read.
+    const known = reconcile({ snapshot: item.snapshot!, history: history.wire, text: item.text });
+    if (known.outcome !== 'not-landed' && found(history.wire, known)) return true;
+
     for (let attempt = 1; attempt <= backoff.attempts; attempt++) {
       if (attempt > 1 && !(await sleep(deps, backoffDelay(backoff, attempt - 1), signal))) return true;
       const read = await readHistory(signal);
@@ -180,18 +205,7 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
         if (!fallback) return false;
         continue;
       }
-      history.update(read.value, { index: verdict.index, id: item.id });
-      if (!onServer) {
-        // On the server: shown as sent, the assistant still at work until its reply shows.
-        onServer = true;
-        core.awaitingReply.value = true;
-        landed(item, verdict.index);
-      }
-      if (verdict.outcome === 'landed-with-reply') {
-        core.awaitingReply.value = false;
-        announce(verdict.replyIndex);
-        return true;
-      }
+      if (found(read.value, verdict)) return true;
     }
     if (onServer) {
       core.awaitingReply.value = false;

@@ -8,7 +8,7 @@
  * persistence (./persistence.ts) they share through the core (./core.ts). This file wires them to the
  * other tabs, the network and the page, and holds the public surface.
  */
-import { computed } from '@preact/signals-core';
+import { batch, computed } from '@preact/signals-core';
 import { checkMessage, wellFormed } from '../api/message-text';
 import type { ChatError, ChatNotice } from '../model';
 import { createCore, NOT_SENT } from './core';
@@ -57,11 +57,17 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     return loading;
   }
 
-  /** Once the conversation is open: what the last page left is restored, and what waits is sent. */
+  /**
+   * Once the conversation is open: what the last page left is restored, and what waits is sent. As one
+   * change: a restored message the history shown already holds is taken from the outbox before anything
+   * shows it twice.
+   */
   function whenOpen() {
     if (state.value.type !== 'ready') return;
-    restoreOutbox();
-    void delivery.pump();
+    batch(() => {
+      restoreOutbox();
+      void delivery.pump();
+    });
   }
 
   /**

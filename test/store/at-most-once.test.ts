@@ -1,3 +1,4 @@
+import { effect } from '@preact/signals-core';
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { GREETING } from '../helpers/fake-client';
@@ -231,6 +232,21 @@ describe('a reload', () => {
     expect(shown(after.store).slice(1)).toEqual(['user: hello', 'assistant: You said: hello']);
     expect(world.client.calls('send')).toHaveLength(1);
     expect(after.store.assistantBusy.value).toBe(false);
+  });
+
+  test('during a send answered before the reload read it: the message shows once, never twice for a moment', async () => {
+    const { world, after } = await reloadAfter('in flight', 'hello');
+    world.client.finishWork();
+    const states: string[][] = [];
+    const stop = effect(() => void states.push(shown(after.store)));
+    await after.store.start();
+    await flush();
+    stop();
+    expect(states.filter((state) => state.filter((line) => line.startsWith('user: hello')).length > 1)).toEqual([]);
+    expect(shown(after.store).slice(1)).toEqual(['user: hello', 'assistant: You said: hello']);
+    // The opening's read told it all.
+    expect(world.client.calls('get')).toHaveLength(1);
+    expect(world.client.calls('send')).toHaveLength(1);
   });
 
   test('during a send that never arrived: the text comes back as failed, and Retry sends it', async () => {

@@ -11,7 +11,7 @@ import type { LoggedRequest } from '../../../demo/server/app.mjs';
 import { ASSISTANTS } from '../../helpers/stand-in';
 import { useBrowser, useStandIn, useStaticServer } from '../helpers/fixtures';
 import { en } from '../../../src/ui/strings';
-import { animationsDone, axeViolations, boxIn, focused, hostPage, screenshotPath, SEEN, widget } from './harness';
+import { animationsDone, axeViolations, boxIn, focused, hostPage, screenshotPath, REPLIES, SEEN, widget } from './harness';
 
 const browser = useBrowser();
 const site = useStaticServer();
@@ -157,7 +157,7 @@ describe('consent', () => {
     await expect.poll(() => chat.input.isDisabled(), SEEN).toBe(false);
     expect((await focused(tab)).tag).toBe('textarea');
     await expect.poll(async () => creates(await api.requests()).length, SEEN).toBe(1);
-    await chat.say('hello', /./);
+    await chat.say('hello', REPLIES.hello);
     expect(messagePosts(await api.requests()).map((post) => post.body)).toEqual([{ message: 'hello' }]);
 
     await tab.reload();
