@@ -146,6 +146,9 @@ export default defineConfig(({ mode, command }) => {
     },
     test: {
       root: here('.'),
+      // Two workers even on two cores (Vitest's default leaves one core free): the unit files share them,
+      // then the e2e files run one at a time, each with a whole Chromium to itself.
+      maxWorkers: 2,
       projects: [
         {
           extends: true,
@@ -155,6 +158,9 @@ export default defineConfig(({ mode, command }) => {
             environment: 'happy-dom',
             include: ['test/**/*.test.{ts,tsx}'],
             exclude: ['test/e2e/**'],
+            // Each file sets up what it needs: one module registry per worker halves the run.
+            isolate: false,
+            sequence: { groupOrder: 0 },
           },
         },
         {
@@ -168,6 +174,10 @@ export default defineConfig(({ mode, command }) => {
             testTimeout: 60000,
             hookTimeout: 60000,
             fileParallelism: false,
+            // After the unit files, so no timing of theirs shares the cores; one worker for every file
+            // (each still starts its own browser and servers), so Playwright is loaded once.
+            sequence: { groupOrder: 1 },
+            isolate: false,
           },
         },
       ],
