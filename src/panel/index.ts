@@ -143,9 +143,16 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
   const chunks = createChunks((css) => chunkStyles.push(host.addStyles(css)));
   const stopLook = effect(() => host.showLook(reading.value.config));
 
-  /** Forwards the store's events to the host page, counting the replies that arrive while the panel is closed. */
-  const listen = () =>
-    store.on((event: StoreEvent) => {
+  /**
+   * Forwards the store's events to the host page, counting the replies that arrive while the panel is
+   * closed; and while a conversation is being read, fetches the markdown renderer its replies will likely
+   * want, so it comes with the history instead of after it.
+   */
+  const listen = () => {
+    const stopReading = store.state.subscribe(({ type }) => {
+      if (type === 'connecting' && store.hasConversation()) chunks.richText.load();
+    });
+    const stopForwarding = store.on((event: StoreEvent) => {
       // A store event carries its detail under its own name (`message`, `error`), or is the detail (`conversation`).
       if (event.type === 'message') {
         host.emit('message', event.message);
@@ -155,6 +162,11 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       } else if (event.type === 'error') host.emit('error', event.error);
       else host.emit('conversation', { conversationId: event.conversationId });
     });
+    return () => {
+      stopReading();
+      stopForwarding();
+    };
+  };
   let stopEvents = listen();
 
   // The host page hears of every change in the count, for a badge of its own.

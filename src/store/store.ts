@@ -167,6 +167,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       if (state.value.type !== 'idle' || !core.readId()) return;
       return begin('prepare');
     },
+    hasConversation: () => core.conversationId.value !== null || core.readId() !== null,
     send(text) {
       const clean = wellFormed(text);
       const now = deps.now();

@@ -171,6 +171,11 @@ export interface ConversationStore {
    */
   prepare(): Promise<void>;
   /**
+   * Whether opening reads a conversation rather than creating one: one is open, or this visitor's is
+   * stored (by this tab or another). Reads storage; makes no request.
+   */
+  hasConversation(): boolean;
+  /**
    * Queues a message (made well-formed: lone surrogates become U+FFFD); returns null when taken, or why
    * not. Trims nothing the visitor typed but refuses blank text. Messages go out one at a time, in order.
    */

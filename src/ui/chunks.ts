@@ -2,7 +2,8 @@
  * What a panel loads only when a message needs it, each a file of its own with its stylesheet (adopted into
  * that panel's shadow root when it arrives):
  * - the markdown renderer (./rich-text.ts), for the first reply with anything markdown would change (a
- *   one-line plain reply needs none), and ahead of time once the visitor has sent a message;
+ *   one-line plain reply needs none), and ahead of time while a conversation is read (a returning visitor's)
+ *   and once the visitor has sent a message;
  * - the function-call cards (./FunctionCalls.tsx), for the first message that shows some.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-core';

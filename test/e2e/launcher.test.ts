@@ -20,6 +20,7 @@ const api = useStandIn();
 
 const SEEN = { timeout: 15_000 };
 const PANEL_FILE = /\/assistant-chat-panel-[\w-]+\.js(\?|$)/;
+const RICH_TEXT_FILE = /\/assistant-chat-rich-text-[\w-]+\.js$/;
 
 /** Every request the page makes from now on, by URL. */
 function recordRequests(page: Page): string[] {
@@ -113,6 +114,31 @@ describe('a page view', () => {
     await widget.panel.waitFor({ state: 'hidden' });
     expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
     expect(await widget.launcher.evaluate((launcher) => launcher.matches(':focus'))).toBe(true);
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+});
+
+describe('a returning visitor', () => {
+  test('hovering reads the stored conversation, and the markdown renderer comes while it is read, not after', async () => {
+    const { page } = browser;
+    await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url }));
+    const widget = chat(page);
+    await widget.launcher.click();
+    await widget.said(GREETING).waitFor(SEEN);
+    // The next read of the conversation takes two seconds.
+    await api.fault('slow', { routes: 'read', delayMs: 2000 });
+    const earlier = (await api.requests()).length;
+    await page.reload();
+    await widget.launcher.waitFor();
+    const urls = recordRequests(page);
+    const read = page.waitForResponse((response) => response.request().method() === 'GET' && response.url().startsWith(`${api.url}/conversations/`));
+    await widget.launcher.hover();
+    expect((await read).status()).toBe(200);
+    const before = urls.map((url) => new URL(url).pathname);
+    expect(before).toContainEqual(expect.stringMatching(RICH_TEXT_FILE));
+    expect(before.filter((path) => RICH_TEXT_FILE.test(path))).toHaveLength(1);
+    // The hover only read: nothing created, nothing sent.
+    expect((await api.requests()).slice(earlier).map((request) => request.method)).toEqual(['GET']);
     expect(browser.errors.unexpected()).toEqual([]);
   });
 });

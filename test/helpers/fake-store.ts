@@ -92,6 +92,7 @@ export function createFakeStore(initial: readonly ChatMessage[] = []): FakeStore
       store.push(userMessage(text, 'sending'));
       return null;
     },
+    hasConversation: () => store.conversationId.value !== null,
     async prepare() {
       store.calls.prepare++;
     },

@@ -315,6 +315,23 @@ describe('prepare()', () => {
   });
 });
 
+describe('hasConversation()', () => {
+  test('a new visitor has none until one is created, and asking makes no request', async () => {
+    const { world, store } = setup();
+    expect(store.hasConversation()).toBe(false);
+    expect(world.client.requests).toEqual([]);
+    await store.start();
+    expect(store.hasConversation()).toBe(true);
+  });
+
+  test('a returning visitor has one from the start, before it is read', () => {
+    const world = worldWithStoredConversation();
+    const { store } = openTab(world);
+    expect(store.hasConversation()).toBe(true);
+    expect(world.client.requests).toEqual([]);
+  });
+});
+
 describe('the cross-tab lock', () => {
   /** Opens a tab whose lock requests are recorded, with the requests made before each. */
   function watchLocks(world: FakeWorld) {
