@@ -54,13 +54,11 @@ export function showLoadFailure(parent: Element, message: string, retryLabel: st
   const note = doc.createElement('div');
   note.className = 'load-failed';
   note.setAttribute('role', 'alert');
-  const text = doc.createElement('p');
-  text.textContent = message;
   const retry = doc.createElement('button');
   retry.type = 'button';
   retry.textContent = retryLabel;
   retry.addEventListener('click', onRetry);
-  note.append(text, retry);
+  note.append(message, retry);
   parent.append(note);
   return () => note.remove();
 }

@@ -248,9 +248,11 @@ export function createWidget(target: Element, { config, settings, context, inlin
 
   // Unsent messages the last page left in this tab must still go out: look for them once the page is idle
   // (those of any visitor of this assistant: the panel sends only the current visitor's).
-  whenIdle(win, () => {
-    if (!destroyed && config.storage !== 'memory' && hasLeftover(win, storageKey(config.assistantId, config.apiBase))) prepare();
-  });
+  if (config.storage !== 'memory' && mayFindLeftovers(win)) {
+    whenIdle(win, () => {
+      if (!destroyed && hasLeftover(win, storageKey(config.assistantId, config.apiBase))) prepare();
+    });
+  }
   if (inline) void withPanel();
   else if (config.open) setOpen(true);
 
@@ -292,6 +294,19 @@ export function createWidget(target: Element, { config, settings, context, inlin
 /** What the site owner reads in the console when the panel cannot be loaded: the URL and the likely causes. */
 function loadProblem(url = 'the chat panel'): string {
   return `could not load ${url}: serve it (with Access-Control-Allow-Origin from another origin) and allow it in script-src.`;
+}
+
+/**
+ * Whether an earlier page of this site may have left unsent messages in the tab: not when the browser tells
+ * (Navigation API) that the page before this one was none of this origin: a visitor arriving from another
+ * site or in a new tab (a reload comes from the page itself). Most page views are such, and then the
+ * launcher reads no storage at all. (What a page left before the visitor went to another site and came
+ * back is found when the panel loads, at the visitor's first sign of intent.)
+ */
+function mayFindLeftovers(win: Window): boolean {
+  const { navigation } = win as { navigation?: { activation?: NavigationActivation | null } };
+  // (Undefined where the browser cannot tell: then look.)
+  return navigation?.activation?.from !== null;
 }
 
 /** Whether the tab's storage holds messages the last page could not confirm, under keys that start with `scope`. */

@@ -63,15 +63,35 @@ function ownerMessages(page: Page): string[] {
 const uncaught = () => browser.errors.all.filter((record) => record.kind === 'pageerror' || record.kind === 'unhandledrejection');
 
 describe('a page view', () => {
-  test('without intent loads the launcher only: no panel file, no API request', async () => {
+  test('without intent loads the launcher only: no panel file, no API request, and (arriving afresh) no storage read', async () => {
     const { page } = browser;
     const urls = recordRequests(page);
+    // Counts every read of the page's storage, from before any script of the page runs.
+    await page.addInitScript(() => {
+      (window as unknown as { storageReads: number }).storageReads = 0;
+      for (const name of ['localStorage', 'sessionStorage'] as const) {
+        const get = (Object.getOwnPropertyDescriptor(window, name) ?? Object.getOwnPropertyDescriptor(Window.prototype, name))!.get!;
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() {
+            (window as unknown as { storageReads: number }).storageReads += 1;
+            return get.call(window);
+          },
+        });
+      }
+    });
     await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url }));
     const widget = chat(page);
     await widget.launcher.waitFor();
     await idle(page);
     expect(urls.map((url) => new URL(url).pathname)).toEqual(['/shop.html', '/dist/widget.js']);
     expect(await api.requests()).toEqual([]);
+    // No page of this site came before this one in the tab: there can be no message it left unsent.
+    const storageReads = () => page.evaluate(() => (window as unknown as { storageReads: number }).storageReads);
+    expect(await storageReads()).toBe(0);
+    // (The count does count.)
+    await page.evaluate(() => sessionStorage.length);
+    expect(await storageReads()).toBe(1);
     expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
     expect(browser.errors.unexpected()).toEqual([]);
   });
@@ -139,6 +159,32 @@ describe('a returning visitor', () => {
     expect(before.filter((path) => RICH_TEXT_FILE.test(path))).toHaveLength(1);
     // The hover only read: nothing created, nothing sent.
     expect((await api.requests()).slice(earlier).map((request) => request.method)).toEqual(['GET']);
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+});
+
+describe('a message the last page left on its way', () => {
+  test('is looked after once the next page is idle: the panel loads and reads the conversation, with no click and no second send', async () => {
+    const { page } = browser;
+    await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url }));
+    const widget = chat(page);
+    await widget.launcher.click();
+    await widget.said(GREETING).waitFor(SEEN);
+    // The answer to the next message takes three seconds: the page is reloaded while it is on its way.
+    await api.fault('slow', { routes: 'messages', delayMs: 3000 });
+    const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/messages'));
+    await widget.send('Where is my order?');
+    await posted;
+    const earlier = (await api.requests()).length;
+    const urls = recordRequests(page);
+    await page.reload();
+    await widget.launcher.waitFor();
+    await idle(page);
+    await expect.poll(() => urls.some((url) => PANEL_FILE.test(url))).toBe(true);
+    await expect.poll(async () => (await api.requests()).slice(earlier).map((request) => request.method)).toContain('GET');
+    // Nothing was sent again, and the panel stayed closed.
+    expect((await api.requests()).slice(earlier).filter((request) => request.method === 'POST')).toEqual([]);
+    expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
     expect(browser.errors.unexpected()).toEqual([]);
   });
 });
