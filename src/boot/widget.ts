@@ -246,8 +246,9 @@ export function createWidget(target: Element, { config, settings, context, inlin
     void loadPanel().then((loaded) => loaded?.update());
   }
 
-  // Unsent messages the last page left in this tab must still go out: look for them once the page is idle
-  // (those of any visitor of this assistant: the panel sends only the current visitor's).
+  // Unsent messages the last page left in this tab: look for them once the page is idle (those of any visitor
+  // of this assistant) and prepare the panel, which reads the conversation; the current visitor's are checked
+  // against it and settled when the chat opens.
   if (config.storage !== 'memory' && mayFindLeftovers(win)) {
     whenIdle(win, () => {
       if (!destroyed && hasLeftover(win, storageKey(config.assistantId, config.apiBase))) prepare();

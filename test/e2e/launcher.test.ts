@@ -35,6 +35,15 @@ async function idle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3000 })));
 }
 
+/** Opens the shop and the chat, until the greeting shows: the visitor has a stored conversation from then on. */
+async function startConversation(page: Page): Promise<ReturnType<typeof chat>> {
+  await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url }));
+  const widget = chat(page);
+  await widget.launcher.click();
+  await widget.said(GREETING).waitFor(SEEN);
+  return widget;
+}
+
 /** A host page on `site` whose script tag loads widget.js from `scripts` (another origin, or a copy of dist/). */
 function pageLoading(scripts: StaticServer, path: string): string {
   return site.page(
@@ -141,10 +150,7 @@ describe('a page view', () => {
 describe('a returning visitor', () => {
   test('hovering reads the stored conversation, and the markdown renderer comes while it is read, not after', async () => {
     const { page } = browser;
-    await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url }));
-    const widget = chat(page);
-    await widget.launcher.click();
-    await widget.said(GREETING).waitFor(SEEN);
+    const widget = await startConversation(page);
     // The next read of the conversation takes two seconds.
     await api.fault('slow', { routes: 'read', delayMs: 2000 });
     const earlier = (await api.requests()).length;
@@ -166,10 +172,7 @@ describe('a returning visitor', () => {
 describe('a message the last page left on its way', () => {
   test('is looked after once the next page is idle: the panel loads and reads the conversation, with no click and no second send', async () => {
     const { page } = browser;
-    await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url }));
-    const widget = chat(page);
-    await widget.launcher.click();
-    await widget.said(GREETING).waitFor(SEEN);
+    const widget = await startConversation(page);
     // The answer to the next message takes three seconds: the page is reloaded while it is on its way.
     await api.fault('slow', { routes: 'messages', delayMs: 3000 });
     const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/messages'));
