@@ -190,6 +190,32 @@ describe('a message the last page left on its way', () => {
     expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
     expect(browser.errors.unexpected()).toEqual([]);
   });
+
+  test('a message waiting behind it goes out on the next page, once, with no click; its reply shows on the launcher as unread', async () => {
+    const { page } = browser;
+    const widget = await startConversation(page);
+    await api.fault('slow', { routes: 'messages', delayMs: 3000 });
+    const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/messages'));
+    await widget.send('Where is my order?');
+    await posted;
+    // The second message waits for the first: it has not left when the page goes.
+    await widget.send('Can it come on Friday?');
+    await widget.said('Can it come on Friday?').waitFor(SEEN);
+    const earlier = (await api.requests()).length;
+    await page.reload();
+    await widget.launcher.waitFor();
+    await expect.poll(() => widget.launcher.getAttribute('aria-label'), SEEN).toMatch(/Unread replies: [12]$/);
+    const posts = (await api.requests()).slice(earlier).filter((request) => request.method === 'POST');
+    expect(posts.map((request) => request.body)).toEqual([{ message: 'Can it come on Friday?' }]);
+    expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
+    // Opened, the chat shows both messages once, each with its reply.
+    await widget.launcher.click();
+    await widget.said('Can it come on Friday?').waitFor(SEEN);
+    await expect.poll(() => widget.transcript()).toMatch(/Where is my order\?.*Can it come on Friday\?/);
+    expect((await widget.transcript()).split('Can it come on Friday?')).toHaveLength(2);
+    expect((await api.requests()).slice(earlier).filter((request) => request.method === 'POST')).toHaveLength(1);
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
 });
 
 describe('when the panel cannot be loaded', () => {

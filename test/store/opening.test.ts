@@ -293,18 +293,39 @@ describe('prepare()', () => {
     expect(store.state.value).toEqual({ type: 'ready' });
   });
 
-  test('posts nothing, even with messages a reload left unconfirmed', async () => {
+  test('with a message the last page left on its way: looks for it (reads only) and shows it with its reply', async () => {
     const { world, after } = await reloadAfter('in flight', 'hello');
+    const requestsBefore = world.client.requests.length;
+    await after.store.prepare();
+    await flush();
+    // The request the last page made reaches its end on the server meanwhile.
+    world.client.finishWork();
+    await world.timers.quiet();
+    expect(shown(after.store).slice(1)).toEqual(['user: hello', 'assistant: You said: hello']);
+    expect(new Set(world.client.requests.slice(requestsBefore).map((r) => r.route))).toEqual(new Set(['get']));
+    expect(world.client.calls('send')).toHaveLength(1);
+  });
+
+  test('with a message the last page never sent: sends it, without start() and without creating anything', async () => {
+    const { world, after, conversationId } = await reloadAfter('offline', 'typed offline');
+    const requestsBefore = world.client.requests.length;
+    await after.store.prepare();
+    await world.timers.quiet();
+    expect(world.client.requests.slice(requestsBefore).map((r) => r.route)).toEqual(['get', 'send']);
+    expect(world.client.history(conversationId).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['typed offline']);
+    // Opening the chat afterwards sends nothing more.
+    await after.store.start();
+    await world.timers.quiet();
+    expect(world.client.calls('send')).toHaveLength(1);
+  });
+
+  test('with a message that had failed: reads, and leaves it for the visitor', async () => {
+    const { world, after } = await reloadAfter('refused', 'refused once');
     const requestsBefore = world.client.requests.length;
     await after.store.prepare();
     await world.timers.quiet();
     expect(world.client.requests.slice(requestsBefore).map((r) => r.route)).toEqual(['get']);
-    // start() looks for the message it left (a read, never a post).
-    world.client.finishWork();
-    await after.store.start();
-    await flush();
-    expect(world.client.calls('send')).toHaveLength(1);
-    expect(shown(after.store).slice(1)).toEqual(['user: hello', 'assistant: You said: hello']);
+    expect(shown(after.store).slice(1)).toEqual(['user: refused once [failed]']);
   });
 
   test('once started, does nothing', async () => {
