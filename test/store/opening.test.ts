@@ -328,6 +328,24 @@ describe('prepare()', () => {
     expect(shown(after.store).slice(1)).toEqual(['user: refused once [failed]']);
   });
 
+  test('with a first message left before its conversation was created: creates nothing; opening the chat sends it', async () => {
+    const world = createFakeWorld();
+    const before = openTab(world);
+    world.network.set(false);
+    before.store.send('first words');
+    await flush();
+    before.store.dispose();
+    world.network.set(true);
+    const after = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    await after.store.prepare();
+    await world.timers.quiet();
+    expect(world.client.requests).toEqual([]);
+    await after.store.start();
+    await world.timers.quiet();
+    expect(world.client.requests.map((r) => r.route)).toEqual(['create', 'send']);
+    expect(shown(after.store).slice(1)).toEqual(['user: first words', 'assistant: You said: first words']);
+  });
+
   test('once started, does nothing', async () => {
     const { world, store } = setup();
     await store.start();
