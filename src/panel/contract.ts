@@ -67,7 +67,10 @@ export interface PanelHost {
 
 /** The loaded panel, as the launcher drives it. */
 export interface Panel {
-  /** The visitor reached for the launcher: get a stored conversation ready (a read; never a create). */
+  /**
+   * The visitor reached for the launcher, or the last page left messages: get a stored conversation ready
+   * (a read; never a create), and send on what the last page left for it.
+   */
   prepare(): void;
   /** The panel opened or closed. */
   setOpen(open: boolean): void;

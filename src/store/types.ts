@@ -166,8 +166,10 @@ export interface ConversationStore {
    * Gets ahead of `start()` when the visitor shows intent (hover or focus on the launcher): reads the
    * stored conversation (no cross-tab lock), so `start()` then opens onto it without another request;
    * the store is then `ready` and the host page hears the `conversation` event. Never creates a
-   * conversation and never posts; without a stored id, or once started, does nothing. A failed read
-   * leaves the store `idle` (and a conversation gone from the server forgotten), for `start()` to handle.
+   * conversation; posts only what the last page of this tab left for the conversation read (those
+   * messages go on as they would have there: see `restoreOutbox`). Without a stored id, or once started,
+   * does nothing. A failed read leaves the store `idle` (and a conversation gone from the server
+   * forgotten), for `start()` to handle.
    */
   prepare(): Promise<void>;
   /**
