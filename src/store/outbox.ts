@@ -6,7 +6,7 @@
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ChatError, ChatMessage, MessageStatus } from '../model';
-import type { Persistence, StoredItem, StoredOutbox } from './persistence';
+import type { Persistence, StoredOutbox } from './persistence';
 
 /** A message of the outbox. */
 export interface Outgoing {
@@ -59,8 +59,7 @@ export function createOutbox(persistence: Persistence, conversationId: () => str
       live: true,
     }));
     const left = pending();
-    const kept = items.map(({ id, text, snapshot, status }): StoredItem => ({ id, text, snapshot, failed: status === 'failed' || undefined }));
-    persistence.saveOutbox(left ? { conversationId: left.conversationId, items: [...left.items, ...kept] } : { conversationId: conversationId(), items: kept });
+    persistence.saveOutbox(left ? { conversationId: left.conversationId, items: [...left.items, ...items] } : { conversationId: conversationId(), items });
   }
 
   return {

@@ -3,7 +3,7 @@
  * `{ "v": 1, "assistantId": …, "apiBase": …, …fields }`, under a key scoped to the assistant and API base:
  * - `assistant-chat:<assistantId>@<apiBase>`: `{ conversationId }`, in the site's storage;
  * - the same key + `:draft`: `{ text, trimmed? }`, in the site's storage;
- * - the same key + `:outbox`: `{ conversationId, items: [{ id, text, snapshot?, failed? }] }`, in the tab's storage.
+ * - the same key + `:outbox`: `{ conversationId, items: [{ id, text, snapshot? }] }`, in the tab's storage.
  *
  * Storage is hostile territory: any access may throw, and a value may be corrupt, foreign, of another
  * version, or huge. Reads check the size before parsing and the shape after; whatever fails reads as
@@ -32,14 +32,11 @@ const MAX_OUTBOX_SIZE = 1 << 20;
 /** toJson escapes every character it escapes as `\uXXXX`: at most six characters for one. */
 const ESCAPED = 6;
 
-/** A message of the outbox as stored. */
+/** A message of the outbox as stored: `snapshot` is set once its request may have reached the server. */
 export interface StoredItem {
   id: string;
   text: string;
-  /** Set once its request may have reached the server: the history length the tab knew then. */
-  snapshot?: number | undefined;
-  /** It had failed (the visitor was to send it again or discard it): a reload sends it no more than the page did. */
-  failed?: true | undefined;
+  snapshot?: number;
 }
 
 /** The outbox as stored: its messages, and the conversation their snapshots belong to. */
@@ -151,7 +148,7 @@ export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'api
     },
     saveOutbox(outbox) {
       if (!outbox?.items.length) return remove(tabStorage, outboxKey);
-      const items = outbox.items.map(({ id, text, snapshot, failed }) => ({ id, text, snapshot, failed }));
+      const items = outbox.items.map(({ id, text, snapshot }) => ({ id, text, snapshot }));
       save(tabStorage, outboxKey, { conversationId: outbox.conversationId, items });
     },
   };
@@ -166,10 +163,6 @@ function toItem(value: unknown): StoredItem | undefined {
   if (typeof text !== 'string' || !text.trim() || text.length > 2 * MAX_MESSAGE_LENGTH) return undefined;
   const item: StoredItem = { id, text: wellFormed(text) };
   if (typeof snapshot === 'number' && Number.isInteger(snapshot) && snapshot >= 0) item.snapshot = snapshot;
-  // A snapshot that is not one this widget wrote: whether the message left cannot be told, so it is the
-  // visitor's to send again, like one that failed.
-  else if (snapshot !== undefined) item.failed = true;
-  if (value.failed !== undefined) item.failed = true;
   return item;
 }
 

@@ -52,8 +52,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   function begin(mode: OpenMode): Promise<void> {
     preparing = mode === 'prepare';
     loading = opener.open(mode).then(() => {
-      // A prepare that found messages the last page left carries on as an opening would: they must
-      // still go out, whether or not the visitor opens the chat.
+      // A prepare that found messages the last page left carries on as an opening would, so that those
+      // it may have sent are looked for now, the chat open or not.
       if (mode === 'start' || core.leftover) whenOpen();
     });
     return loading;
@@ -73,23 +73,21 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   }
 
   /**
-   * After a reload, what the last page left for this conversation goes on as it would have there: a
-   * message that may have reached the server is looked for in the history (never resent unchecked), and
-   * one still waiting to leave is sent. (Left before the conversation was created, it was meant for the
-   * one that opens now.) A message that had failed, or was written to another conversation, comes back
-   * failed, for the visitor to send again or discard.
+   * After a reload: messages that may have reached the server are checked (never resent unchecked);
+   * messages that never left, or belong to another conversation, come back as failed, for the visitor
+   * to send again or discard. (Not sent by themselves: a duplicated tab starts with a copy of this tab's
+   * storage, and both would send them.)
    */
   function restoreOutbox() {
     const left = core.leftover;
     if (!left) return;
     core.leftover = undefined;
-    const current = core.conversationId.value;
-    const restored = left.items.map(({ id, text, snapshot, failed }): Outgoing => {
-      if (snapshot !== undefined && left.conversationId === current) return { id, text, status: 'checking', snapshot };
-      if (snapshot === undefined && !failed && (left.conversationId === current || left.conversationId === null)) return { id, text, status: 'queued' };
-      return { id, text, status: 'failed', error: NOT_SENT };
-    });
-    outbox.addFirst(restored);
+    const same = left.conversationId === core.conversationId.value;
+    outbox.addFirst(
+      left.items.map(({ id, text, snapshot }): Outgoing =>
+        same && snapshot !== undefined ? { id, text, status: 'checking', snapshot } : { id, text, status: 'failed', error: NOT_SENT },
+      ),
+    );
   }
 
   /** Gives texts the visitor typed back to the draft (at its end, each on a line of its own), saved at once. */

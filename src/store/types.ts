@@ -166,9 +166,8 @@ export interface ConversationStore {
    * Gets ahead of `start()` when the visitor shows intent (hover or focus on the launcher): reads the
    * stored conversation (no cross-tab lock), so `start()` then opens onto it without another request;
    * the store is then `ready` and the host page hears the `conversation` event. Never creates a
-   * conversation; posts only what the last page of this tab left for the conversation read (those
-   * messages go on as they would have there: see `restoreOutbox`). Without a stored id, or once started,
-   * does nothing. A failed read leaves the store `idle` (and a conversation gone from the server
+   * conversation and never posts; with messages the last page of this tab may have sent, looks for them
+   * in the conversation read (see `restoreOutbox`). Without a stored id, or once started, does nothing. A failed read leaves the store `idle` (and a conversation gone from the server
    * forgotten), for `start()` to handle.
    */
   prepare(): Promise<void>;

@@ -191,23 +191,6 @@ describe('the outbox kept for a reload', () => {
     expect(shown(again.store).slice(-4)).toEqual(['user: zero [checking]', 'user: negative [failed]', 'user: fraction [failed]', 'user: text [failed]']);
   });
 
-  test('a message stored as failed, or with a mark this widget did not write, is left for the visitor; one waiting goes out', async () => {
-    const { world, before, after, conversationId } = await reloadAfter('offline', 'first');
-    after.store.dispose();
-    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!);
-    stored.items = [
-      { id: 'a', text: 'waiting' },
-      { id: 'b', text: 'had failed', failed: true },
-      { id: 'c', text: 'odd mark', failed: 'no' },
-    ];
-    before.deps.tabStorage.data.set(KEY + ':outbox', JSON.stringify(stored));
-    const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
-    await again.store.start();
-    await world.timers.quiet();
-    expect(shown(again.store).slice(-4)).toEqual(['user: waiting', 'assistant: You said: waiting', 'user: had failed [failed]', 'user: odd mark [failed]']);
-    expect(world.client.history(conversationId).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['waiting']);
-  });
-
   test('an item id of 100 characters is kept, of 101 dropped; a text of 4000 units kept, of 4001 dropped', () => {
     const tabStorage = storedOutbox([
       { id: 'i'.repeat(100), text: 'long id' },
@@ -253,9 +236,8 @@ describe('the outbox kept for a reload', () => {
     world.network.set(true);
     const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
     await again.store.start();
-    await world.timers.quiet();
-    expect(world.client.history(before.store.conversationId.value!).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['left behind', 'typed now']);
-    expect(world.client.calls('send')).toHaveLength(2);
+    await flush();
+    expect(shown(again.store).slice(1)).toEqual(['user: left behind [failed]', 'user: typed now [failed]']);
   });
 });
 
