@@ -167,8 +167,9 @@ export interface ConversationStore {
    * stored conversation (no cross-tab lock), so `start()` then opens onto it without another request;
    * the store is then `ready` and the host page hears the `conversation` event. Never creates a
    * conversation and never posts; with messages the last page of this tab may have sent, looks for them
-   * in the conversation read (see `restoreOutbox`). Without a stored id, or once started, does nothing. A failed read leaves the store `idle` (and a conversation gone from the server
-   * forgotten), for `start()` to handle.
+   * in the conversation read (see `restoreOutbox`). Without a stored id, or once started, does nothing.
+   * A failed read leaves the store `idle` (and a conversation gone from the server forgotten), for
+   * `start()` to handle.
    */
   prepare(): Promise<void>;
   /**

@@ -170,42 +170,46 @@ describe('a returning visitor', () => {
 });
 
 describe('a message the last page left on its way', () => {
-  test('is looked after once the next page is idle: the panel loads and reads the conversation, with no click and no second send', async () => {
-    const { page } = browser;
+  /**
+   * Starts a conversation and sends `first`, whose answer takes three seconds, then each of `waiting`
+   * (they wait behind it: none has left), and reloads the page while `first` is on its way. Returns the
+   * chat, the API's POSTs since the reload, and the URLs the page requested from the reload on.
+   */
+  async function reloadWhileSending(page: Page, first: string, ...waiting: string[]) {
     const widget = await startConversation(page);
-    // The answer to the next message takes three seconds: the page is reloaded while it is on its way.
     await api.fault('slow', { routes: 'messages', delayMs: 3000 });
     const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/messages'));
-    await widget.send('Where is my order?');
+    await widget.send(first);
     await posted;
+    for (const text of waiting) {
+      await widget.send(text);
+      await widget.said(text).waitFor(SEEN);
+    }
     const earlier = (await api.requests()).length;
     const urls = recordRequests(page);
     await page.reload();
     await widget.launcher.waitFor();
+    const requests = async () => (await api.requests()).slice(earlier);
+    const posts = async () => (await requests()).filter((request) => request.method === 'POST');
+    return { widget, requests, posts, urls };
+  }
+
+  test('is looked after once the next page is idle: the panel loads and reads the conversation, with no click and no second send', async () => {
+    const { page } = browser;
+    const { widget, requests, posts, urls } = await reloadWhileSending(page, 'Where is my order?');
     await idle(page);
     await expect.poll(() => urls.some((url) => PANEL_FILE.test(url))).toBe(true);
-    await expect.poll(async () => (await api.requests()).slice(earlier).map((request) => request.method)).toContain('GET');
+    await expect.poll(async () => (await requests()).map((request) => request.method)).toContain('GET');
     // Nothing was sent again, and the panel stayed closed.
-    expect((await api.requests()).slice(earlier).filter((request) => request.method === 'POST')).toEqual([]);
+    expect(await posts()).toEqual([]);
     expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
     expect(browser.errors.unexpected()).toEqual([]);
   });
 
   test('its reply, found once the next page is idle, shows on the launcher as unread; a message that never left waits for Retry', async () => {
     const { page } = browser;
-    const widget = await startConversation(page);
-    await api.fault('slow', { routes: 'messages', delayMs: 3000 });
-    const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/messages'));
-    await widget.send('Where is my order?');
-    await posted;
-    // The second message waits for the first: it has not left when the page goes.
-    await widget.send('Can it come on Friday?');
-    await widget.said('Can it come on Friday?').waitFor(SEEN);
-    const earlier = (await api.requests()).length;
-    await page.reload();
-    await widget.launcher.waitFor();
+    const { widget, posts } = await reloadWhileSending(page, 'Where is my order?', 'Can it come on Friday?');
     await expect.poll(() => widget.launcher.getAttribute('aria-label'), SEEN).toMatch(/Unread replies: 1$/);
-    const posts = async () => (await api.requests()).slice(earlier).filter((request) => request.method === 'POST');
     expect(await posts()).toEqual([]);
     expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
     // Opened: the first message once, with its reply; the second marked not sent, and sent once on Retry.
