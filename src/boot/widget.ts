@@ -247,8 +247,8 @@ export function createWidget(target: Element, { config, settings, context, inlin
   }
 
   // Unsent messages the last page left in this tab: look for them once the page is idle (those of any visitor
-  // of this assistant) and prepare the panel, which reads the conversation and looks in it for those of the
-  // current visitor that may have been sent, the chat open or not.
+  // of this assistant) and prepare the panel, which reads the conversation and sends the current visitor's
+  // on (a message that may have reached the server is looked for in it first), the chat open or not.
   if (config.storage !== 'memory' && mayFindLeftovers(win)) {
     whenIdle(win, () => {
       if (!destroyed && hasLeftover(win, storageKey(config.assistantId, config.apiBase))) prepare();

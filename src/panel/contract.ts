@@ -69,7 +69,7 @@ export interface PanelHost {
 export interface Panel {
   /**
    * The visitor reached for the launcher, or the last page left messages: get a stored conversation ready
-   * (a read; never a create or a send), and look in it for the messages the last page may have sent.
+   * (a read; never a create), and send on what the last page left for it.
    */
   prepare(): void;
   /** The panel opened or closed. */

@@ -100,13 +100,15 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
 
   const reading = signal(read());
   let store = makeStore(reading.value.config, host);
+  // What destroy() stops: the effects and subscriptions made below.
+  const stops: (() => void)[] = [];
 
   // The disclaimer, consent and the pre-chat form are a file of their own, loaded when the settings ask for
   // them, with what the visitor settled for this assistant and storage (kept apart per scope).
   const gate = signal<(LoadedGate & { scope: string }) | undefined>();
   let gateLoading: string | undefined;
   let stopGateStyles: (() => void) | undefined;
-  const stopGate = effect(() => {
+  stops.push(effect(() => {
     const { config } = reading.value;
     const scope = gateScope(config);
     if ((!asksFirst(config) && !config.disclaimer) || scope === gateLoading) return;
@@ -116,7 +118,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       stopGateStyles ??= host.addStyles(ui.css);
       gate.value = { ui, state: ui.createGate(createStorage(config.storage), config), scope };
     });
-  });
+  }));
   // Where the visitor stands: nothing is created or sent before they may chat (`open`).
   const step = computed((): GateStep | 'loading' => {
     const { config } = reading.value;
@@ -129,7 +131,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     const { config } = reading.value;
     return { ...config.variables, ...config.visitor, ...gate.value?.state.answers.value };
   });
-  const stopVariables = effect(() => store.setVariables(variables.value));
+  stops.push(effect(() => store.setVariables(variables.value)));
   // Replies that arrived while the panel was closed: on the launcher's badge, and said once when it opens.
   const open = signal(host.isOpen());
   const unread = signal(0);
@@ -137,11 +139,11 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
   // Bumped when the widget starts over (another assistant, API base, type or storage): a fresh panel.
   let generation = 0;
 
-  const stopStyles = host.addStyles(panelCss);
-  // The markdown renderer and the function-call cards come when a message needs them, each with its stylesheet.
-  const chunkStyles: (() => void)[] = [];
-  const chunks = createChunks((css) => chunkStyles.push(host.addStyles(css)));
-  const stopLook = effect(() => host.showLook(reading.value.config));
+  // The stylesheets, taken off last: the panel's, and those of the markdown renderer and the function-call
+  // cards, which come when a message needs them.
+  const styles = [host.addStyles(panelCss)];
+  const chunks = createChunks((css) => styles.push(host.addStyles(css)));
+  stops.push(effect(() => host.showLook(reading.value.config)));
 
   /**
    * Forwards the store's events to the host page, counting the replies that arrive while the panel is
@@ -171,21 +173,21 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
 
   // The host page hears of every change in the count, for a badge of its own.
   let counted = 0;
-  const stopTelling = effect(() => {
+  stops.push(effect(() => {
     if (unread.value !== counted) host.emit('unread', (counted = unread.value));
-  });
+  }));
   // The launcher, named in the visitor's language from now on (it was drawn in English, unless the site named it).
-  const stopBadge = drawUnreadBadge(host.launcher, unread, (count) => {
+  stops.push(drawUnreadBadge(host.launcher, unread, (count) => {
     const { title, strings } = reading.value;
     return count ? `${title}. ${fill(strings.unread, { n: count })}` : title;
-  });
+  }));
   // (Subscriptions, not effects: what start() reads must not make them run again.)
-  const stopOpen = open.subscribe((isOpen) => {
+  stops.push(open.subscribe((isOpen) => {
     if (!isOpen) return;
     announcement.value = unread.peek() ? fill(reading.peek().strings.unread, { n: unread.peek() }) : '';
     unread.value = 0;
-  });
-  const stopStarting = computed(() => open.value && step.value === 'open').subscribe((go) => go && begin());
+  }));
+  stops.push(computed(() => open.value && step.value === 'open').subscribe((go) => go && begin()));
 
   /** Opens the conversation, with the variables as they are now. */
   function begin() {
@@ -208,7 +210,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       container,
     );
   };
-  const stopDrawing = effect(draw);
+  stops.push(effect(draw));
 
   /**
    * Another conversation for other settings: the old store stops (`meanwhile` runs once it has, before the
@@ -285,20 +287,12 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     },
     destroy() {
       gateLoading = undefined;
-      stopGate();
-      stopGateStyles?.();
-      stopVariables();
-      stopStarting();
-      stopTelling();
-      stopOpen();
-      stopBadge();
+      for (const stop of stops) stop();
       stopEvents();
-      stopLook();
-      stopDrawing();
       store.dispose();
       render(null, container);
-      stopStyles();
-      for (const stop of chunkStyles) stop();
+      stopGateStyles?.();
+      for (const stop of styles) stop();
     },
   };
 }

@@ -96,7 +96,7 @@ const browserEnv: TabSyncEnv = {
 /**
  * Tab sync over a BroadcastChannel named for `scope` (open while someone listens) and Web Locks.
  * Messages from other tabs are checked before use; where channels or locks are refused, posting
- * does nothing and `withLock` runs the task at once.
+ * does nothing, `withLock` runs the task at once and `claim` takes nothing.
  */
 export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabSync {
   const name = 'assistant-chat:' + scope;
@@ -144,6 +144,23 @@ export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabS
         if (started) throw error;
         return task();
       }
+    },
+    claim(lockName, until) {
+      return new Promise((resolve) => {
+        try {
+          env
+            .locks()!
+            .request(name + ':' + lockName, { ifAvailable: true }, (lock) => {
+              const taken = !!lock && !until.aborted;
+              resolve(taken);
+              // (A lock lasts as long as the promise its callback returns.)
+              return taken && new Promise((release) => until.addEventListener('abort', release));
+            })
+            .catch(() => resolve(false));
+        } catch {
+          resolve(false); // no locks
+        }
+      });
     },
   };
 }

@@ -43,6 +43,14 @@ export interface Core {
   readonly awaitingReply: Signal<boolean>;
   /** What the last page of this tab left unsent, until it is restored into the outbox. */
   leftover: StoredOutbox | undefined;
+  /**
+   * Whether this page took over the page that left `leftover` (its lock was free: that page has gone).
+   * False while it lives on in another tab (this tab's storage is a copy of its own), or where the
+   * browser cannot tell: the messages are then not sent from here without the visitor.
+   */
+  readonly leftoverOwned: Promise<boolean>;
+  /** Lets go of the locks this store holds for its messages (it is disposed). */
+  releaseClaims(): void;
   /** The last conversation another tab announced (used when storage is out of reach). */
   announced: string | null;
   /** The host page's listeners (mount's, in the widget). */
@@ -80,18 +88,26 @@ export function createCore(options: StoreOptions, deps: StoreDeps): Core {
   const persistence = createPersistence(settings, deps.storage, deps.tabStorage);
   const warned = new Set<string>();
   let session = new AbortController();
+  // This page's messages are saved under its id, whose lock it holds while it lives (see StoredOutbox.tab).
+  const tab = deps.newId();
+  const claims = new AbortController();
+  const claim = (owner: string) => deps.tabs.claim('outbox:' + owner, claims.signal);
+  void claim(tab);
+  const leftover = persistence.readOutbox();
 
   const core: Core = {
     options: settings,
     deps,
     persistence,
     history: createShownHistory(deps.newId),
-    outbox: createOutbox(persistence, () => core.conversationId.value, () => core.leftover),
+    outbox: createOutbox(persistence, () => core.conversationId.value, () => core.leftover, tab),
     state: signal<StoreState>({ type: 'idle' }),
     conversationId: signal<string | null>(null),
     notice: signal<ChatNotice | null>(null),
     awaitingReply: signal(false),
-    leftover: persistence.readOutbox(),
+    leftover,
+    leftoverOwned: leftover?.tab ? claim(leftover.tab) : Promise.resolve(false),
+    releaseClaims: () => claims.abort(),
     announced: null,
     listeners: new Set(),
     session: () => session.signal,

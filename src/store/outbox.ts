@@ -6,7 +6,7 @@
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ChatError, ChatMessage, MessageStatus } from '../model';
-import type { Persistence, StoredOutbox } from './persistence';
+import type { Persistence, StoredItem, StoredOutbox } from './persistence';
 
 /** A message of the outbox. */
 export interface Outgoing {
@@ -41,11 +41,11 @@ export interface Outbox {
 }
 
 /**
- * Creates an empty outbox saved through `persistence` with the id of the current conversation. Until
- * `pending` is taken (restored once a conversation is open), what the last page left is saved before
- * the new messages, so a second reload loses none of it either.
+ * Creates an empty outbox saved through `persistence` with the id of the current conversation and of the
+ * page (`tab`). Until `pending` is taken (restored once a conversation is open), what the last page left
+ * is saved before the new messages, under that page's id, so a second reload loses none of it either.
  */
-export function createOutbox(persistence: Persistence, conversationId: () => string | null, pending: () => StoredOutbox | undefined): Outbox {
+export function createOutbox(persistence: Persistence, conversationId: () => string | null, pending: () => StoredOutbox | undefined, tab: string): Outbox {
   const messages = signal<readonly ChatMessage[]>([]);
   let items: Outgoing[] = [];
 
@@ -59,7 +59,8 @@ export function createOutbox(persistence: Persistence, conversationId: () => str
       live: true,
     }));
     const left = pending();
-    persistence.saveOutbox(left ? { conversationId: left.conversationId, items: [...left.items, ...items] } : { conversationId: conversationId(), items });
+    const kept = items.map(({ id, text, snapshot, status }): StoredItem => ({ id, text, snapshot, failed: status === 'failed' || undefined }));
+    persistence.saveOutbox(left ? { ...left, items: [...left.items, ...kept] } : { conversationId: conversationId(), tab, items: kept });
   }
 
   return {

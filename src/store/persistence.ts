@@ -3,7 +3,7 @@
  * `{ "v": 1, "assistantId": …, "apiBase": …, …fields }`, under a key scoped to the assistant and API base:
  * - `assistant-chat:<assistantId>@<apiBase>`: `{ conversationId }`, in the site's storage;
  * - the same key + `:draft`: `{ text, trimmed? }`, in the site's storage;
- * - the same key + `:outbox`: `{ conversationId, items: [{ id, text, snapshot? }] }`, in the tab's storage.
+ * - the same key + `:outbox`: `{ conversationId, tab, items: [{ id, text, snapshot?, failed? }] }`, in the tab's storage.
  *
  * Storage is hostile territory: any access may throw, and a value may be corrupt, foreign, of another
  * version, or huge. Reads check the size before parsing and the shape after; whatever fails reads as
@@ -32,16 +32,24 @@ const MAX_OUTBOX_SIZE = 1 << 20;
 /** toJson escapes every character it escapes as `\uXXXX`: at most six characters for one. */
 const ESCAPED = 6;
 
-/** A message of the outbox as stored: `snapshot` is set once its request may have reached the server. */
+/** A message of the outbox as stored. */
 export interface StoredItem {
   id: string;
   text: string;
-  snapshot?: number;
+  /** Set once its request may have reached the server: the history length the tab knew then. */
+  snapshot?: number | undefined;
+  /** It had failed (the visitor was to send it again or discard it): a reload sends it no more than the page did. */
+  failed?: true | undefined;
 }
 
 /** The outbox as stored: its messages, and the conversation their snapshots belong to. */
 export interface StoredOutbox {
   conversationId: string | null;
+  /**
+   * The page that holds the messages (its store's id): while it lives, it holds a cross-tab lock of that
+   * name. A tab whose storage is a copy of another's (a duplicated tab) finds the lock held.
+   */
+  tab?: string | undefined;
   items: StoredItem[];
 }
 
@@ -139,17 +147,18 @@ export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'api
       const value = load(tabStorage, outboxKey, MAX_OUTBOX_SIZE);
       if (!value || !Array.isArray(value.items)) return undefined;
       const conversationId = isUuid(value.conversationId) ? value.conversationId : null;
+      const tab = typeof value.tab === 'string' ? value.tab : undefined;
       const items: StoredItem[] = [];
       for (const item of value.items as unknown[]) {
         const stored = toItem(item);
         if (stored) items.push(stored);
       }
-      return { conversationId, items };
+      return { conversationId, tab, items };
     },
     saveOutbox(outbox) {
       if (!outbox?.items.length) return remove(tabStorage, outboxKey);
-      const items = outbox.items.map(({ id, text, snapshot }) => ({ id, text, snapshot }));
-      save(tabStorage, outboxKey, { conversationId: outbox.conversationId, items });
+      const { conversationId, tab, items } = outbox;
+      save(tabStorage, outboxKey, { conversationId, tab, items });
     },
   };
 }
@@ -163,6 +172,10 @@ function toItem(value: unknown): StoredItem | undefined {
   if (typeof text !== 'string' || !text.trim() || text.length > 2 * MAX_MESSAGE_LENGTH) return undefined;
   const item: StoredItem = { id, text: wellFormed(text) };
   if (typeof snapshot === 'number' && Number.isInteger(snapshot) && snapshot >= 0) item.snapshot = snapshot;
+  // A snapshot that is not one this widget wrote: whether the message left cannot be told, so it is the
+  // visitor's to send again, like one that failed.
+  else if (snapshot !== undefined) item.failed = true;
+  if (value.failed !== undefined) item.failed = true;
   return item;
 }
 

@@ -52,9 +52,9 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   function begin(mode: OpenMode): Promise<void> {
     preparing = mode === 'prepare';
     loading = opener.open(mode).then(() => {
-      // A prepare that found messages the last page left carries on as an opening would, so that those
-      // it may have sent are looked for now, the chat open or not.
-      if (mode === 'start' || core.leftover) whenOpen();
+      // A prepare that found messages the last page left carries on as an opening would: they must
+      // still go out, whether or not the visitor opens the chat.
+      if (mode === 'start' || core.leftover) return whenOpen();
     });
     return loading;
   }
@@ -64,30 +64,41 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
    * change: a restored message the history shown already holds is taken from the outbox before anything
    * shows it twice.
    */
-  function whenOpen() {
+  function whenOpen(): Promise<void> | void {
+    // (With something left, once it is known whether this page took over the last.)
+    if (core.leftover) return core.leftoverOwned.then(carryOn);
+    carryOn(false);
+  }
+
+  function carryOn(owned: boolean) {
     if (state.value.type !== 'ready') return;
     batch(() => {
-      restoreOutbox();
+      restoreOutbox(owned);
       void delivery.pump();
     });
   }
 
   /**
-   * After a reload: messages that may have reached the server are checked (never resent unchecked);
-   * messages that never left, or belong to another conversation, come back as failed, for the visitor
-   * to send again or discard. (Not sent by themselves: a duplicated tab starts with a copy of this tab's
-   * storage, and both would send them.)
+   * After a reload, what the last page left for this conversation goes on as it would have there: a
+   * message that may have reached the server is looked for in the history (never resent unchecked), and
+   * one still waiting to leave is sent, once this page has taken over from the last (`owned`: not when
+   * that page lives on in another tab that may send it, see Core.leftoverOwned). Left before the
+   * conversation was created, it was meant for the one that opens now. A message that had failed, or was
+   * written to another conversation, or that this page may not send, comes back failed, for the visitor
+   * to send again or discard.
    */
-  function restoreOutbox() {
+  function restoreOutbox(owned: boolean) {
     const left = core.leftover;
     if (!left) return;
     core.leftover = undefined;
-    const same = left.conversationId === core.conversationId.value;
-    outbox.addFirst(
-      left.items.map(({ id, text, snapshot }): Outgoing =>
-        same && snapshot !== undefined ? { id, text, status: 'checking', snapshot } : { id, text, status: 'failed', error: NOT_SENT },
-      ),
-    );
+    const current = core.conversationId.value;
+    const sendable = owned && (left.conversationId === current || left.conversationId === null);
+    const restored = left.items.map(({ id, text, snapshot, failed }): Outgoing => {
+      if (snapshot !== undefined && left.conversationId === current) return { id, text, status: 'checking', snapshot };
+      if (snapshot === undefined && !failed && sendable) return { id, text, status: 'queued' };
+      return { id, text, status: 'failed', error: NOT_SENT };
+    });
+    outbox.addFirst(restored);
   }
 
   /** Gives texts the visitor typed back to the draft (at its end, each on a line of its own), saved at once. */
@@ -223,6 +234,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       stopTabs();
       stopNetwork();
       stopLifecycle();
+      core.releaseClaims();
     },
   };
 }

@@ -21,6 +21,11 @@ export interface TabSync {
   subscribe(listener: (message: TabMessage) => void): () => void;
   /** Runs `task` while holding an exclusive cross-tab lock named `name` (or at once when locks are unavailable). */
   withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
+  /**
+   * Takes the cross-tab lock `name` if no tab holds it, and holds it until `until` aborts or the page goes.
+   * False when another tab holds it, when `until` has aborted, or without locks.
+   */
+  claim(name: string, until: AbortSignal): Promise<boolean>;
 }
 
 /** What tabs tell each other. */
@@ -166,10 +171,10 @@ export interface ConversationStore {
    * Gets ahead of `start()` when the visitor shows intent (hover or focus on the launcher): reads the
    * stored conversation (no cross-tab lock), so `start()` then opens onto it without another request;
    * the store is then `ready` and the host page hears the `conversation` event. Never creates a
-   * conversation and never posts; with messages the last page of this tab may have sent, looks for them
-   * in the conversation read (see `restoreOutbox`). Without a stored id, or once started, does nothing.
-   * A failed read leaves the store `idle` (and a conversation gone from the server forgotten), for
-   * `start()` to handle.
+   * conversation; posts only what the last page of this tab left for the conversation read (those
+   * messages go on as they would have there: see `restoreOutbox`). Without a stored id, or once started,
+   * does nothing. A failed read leaves the store `idle` (and a conversation gone from the server
+   * forgotten), for `start()` to handle.
    */
   prepare(): Promise<void>;
   /**

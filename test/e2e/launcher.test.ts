@@ -206,19 +206,55 @@ describe('a message the last page left on its way', () => {
     expect(browser.errors.unexpected()).toEqual([]);
   });
 
-  test('its reply, found once the next page is idle, shows on the launcher as unread; a message that never left waits for Retry', async () => {
+  test('a message waiting behind it goes out on the next page, once, with no click; its reply shows on the launcher as unread', async () => {
     const { page } = browser;
     const { widget, posts } = await reloadWhileSending(page, 'Where is my order?', 'Can it come on Friday?');
-    await expect.poll(() => widget.launcher.getAttribute('aria-label'), SEEN).toMatch(/Unread replies: 1$/);
-    expect(await posts()).toEqual([]);
+    // Both replies: the one to the message on its way when the page went, and the one to the message sent since.
+    await expect.poll(() => widget.launcher.getAttribute('aria-label'), SEEN).toMatch(/Unread replies: 2$/);
+    expect((await posts()).map((request) => request.body)).toEqual([{ message: 'Can it come on Friday?' }]);
     expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
-    // Opened: the first message once, with its reply; the second marked not sent, and sent once on Retry.
+    // Opened, the chat shows both messages once, each with its reply.
     await widget.launcher.click();
-    const retry = widget.panel.getByRole('button', { name: 'Retry' });
-    await retry.waitFor(SEEN);
-    expect((await widget.transcript()).split('Where is my order?')).toHaveLength(2);
-    await retry.click();
-    await expect.poll(async () => (await posts()).map((request) => request.body), SEEN).toEqual([{ message: 'Can it come on Friday?' }]);
+    await widget.said('Can it come on Friday?').waitFor(SEEN);
+    await expect.poll(() => widget.transcript()).toMatch(/Where is my order\?.*Can it come on Friday\?/);
+    expect((await widget.transcript()).split('Can it come on Friday?')).toHaveLength(2);
+    expect(await posts()).toHaveLength(1);
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
+  test('a duplicated tab, which starts with a copy of the tab storage, leaves a waiting message to the tab that holds it', async () => {
+    const { page, context } = browser;
+    const widget = await startConversation(page);
+    // This tab alone goes offline: the message waits in it (saved in its tab storage, never sent).
+    const network = await context.newCDPSession(page);
+    const offline = (value: boolean) => network.send('Network.emulateNetworkConditions', { offline: value, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await offline(true);
+    await widget.send('Can it come on Friday?');
+    await widget.log.getByText(TEXT.queued).waitFor(SEEN);
+    const earlier = (await api.requests()).length;
+    const posts = async () => (await api.requests()).slice(earlier).filter((request) => request.method === 'POST').map((request) => request.body);
+    // The duplicate: the same page in a new tab that starts with a copy of this tab's sessionStorage.
+    const copied = await page.evaluate(() => Object.entries(sessionStorage));
+    const duplicate = await context.newPage();
+    await duplicate.addInitScript((entries) => {
+      if (!sessionStorage.length) for (const [key, value] of entries) sessionStorage.setItem(key, value);
+    }, copied);
+    await duplicate.goto(page.url());
+    const second = chat(duplicate);
+    const read = duplicate.waitForResponse((response) => response.request().method() === 'GET' && response.url().startsWith(`${api.url}/conversations/`));
+    await second.launcher.click();
+    await read;
+    // It shows the message for the visitor to send (Retry), and sends nothing by itself.
+    await second.panel.getByRole('button', { name: 'Retry' }).waitFor(SEEN);
+    await idle(duplicate);
+    expect(await posts()).toEqual([]);
+    // Back online, the tab that holds the message sends it: once in all.
+    await offline(false);
+    await expect.poll(() => widget.log.getByText(TEXT.queued).count(), SEEN).toBe(0);
+    await expect.poll(posts, SEEN).toEqual([{ message: 'Can it come on Friday?' }]);
+    await idle(duplicate);
+    expect(await posts()).toEqual([{ message: 'Can it come on Friday?' }]);
+    await duplicate.close();
     expect(browser.errors.unexpected()).toEqual([]);
   });
 });

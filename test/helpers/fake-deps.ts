@@ -181,6 +181,7 @@ export function createTabBus(options: { channel?: boolean; locks?: boolean } = {
   const { channel = true, locks = true } = options;
   const tabs = new Map<Set<(message: TabMessage) => void>, string>();
   const tails = new Map<string, Promise<unknown>>();
+  const held = new Set<string>();
   return {
     connect(scope = 'site') {
       const mine = new Set<(message: TabMessage) => void>();
@@ -211,6 +212,13 @@ export function createTabBus(options: { channel?: boolean; locks?: boolean } = {
           const run = (tails.get(lock) ?? Promise.resolve()).then(task);
           tails.set(lock, run.catch(() => undefined));
           return run;
+        },
+        async claim(name, until) {
+          const lock = scope + ':' + name;
+          if (!locks || held.has(lock) || until.aborted) return false;
+          held.add(lock);
+          until.addEventListener('abort', () => held.delete(lock));
+          return true;
         },
       };
     },

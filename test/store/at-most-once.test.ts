@@ -282,15 +282,25 @@ describe('a reload', () => {
     expect(world.client.history(id).filter((m) => m.role === 'user')).toHaveLength(1);
   });
 
-  test('messages waiting (offline) come back after a reload as failed, for the visitor to send', async () => {
-    const { world, after } = await reloadAfter('offline', 'typed offline');
+  test('messages waiting (offline) go out after a reload, once', async () => {
+    const { world, after, conversationId } = await reloadAfter('offline', 'typed offline');
     await after.store.start();
-    await flush();
-    expect(world.client.calls('send')).toHaveLength(0);
-    expect(shown(after.store).slice(1)).toEqual(['user: typed offline [failed]']);
+    await world.timers.quiet();
+    expect(world.client.calls('send')).toHaveLength(1);
+    expect(world.client.history(conversationId).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['typed offline']);
+    expect(shown(after.store).slice(1)).toEqual(['user: typed offline', 'assistant: You said: typed offline']);
+  });
+
+  test('a message shown failed comes back failed after a reload: only Retry sends it again', async () => {
+    const { world, after, conversationId } = await reloadAfter('refused', 'refused once');
+    await after.store.start();
+    await world.timers.quiet();
+    expect(shown(after.store).slice(1)).toEqual(['user: refused once [failed]']);
+    expect(world.client.calls('send')).toHaveLength(1);
     after.store.retry(after.store.messages.value.at(-1)!.id);
     await flush();
-    expect(world.client.calls('send')).toHaveLength(1);
+    expect(world.client.calls('send')).toHaveLength(2);
+    expect(world.client.history(conversationId).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['refused once']);
   });
 
   test('unsent messages are not kept once everything is delivered', async () => {

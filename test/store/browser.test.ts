@@ -146,6 +146,43 @@ describe('createTabSync', () => {
     expect(await one.withLock('create', async () => 'ran')).toBe('ran');
   });
 
+  test('claim takes a free lock and holds it until its signal aborts; another tab finds it held', async () => {
+    // Web Locks' `ifAvailable`: the callback gets null when the name is held; a lock lasts as long as the callback's promise.
+    const held = new Set<string>();
+    const locks = {
+      request: async (name: string, options: LockOptions, callback: (lock: Lock | null) => unknown) => {
+        if (!options.ifAvailable) throw new Error('claim asks only for a free lock');
+        if (held.has(name)) return callback(null);
+        held.add(name);
+        await callback({ name, mode: 'exclusive' } as Lock);
+        held.delete(name);
+      },
+    } as unknown as LockManager;
+    const env = { openChannel: noLocks.openChannel, locks: () => locks };
+    const one = createTabSync('site-l', env);
+    const two = createTabSync('site-l', env);
+    const oneHolds = new AbortController();
+    expect(await one.claim('outbox:a', oneHolds.signal)).toBe(true);
+    expect([...held]).toEqual(['assistant-chat:site-l:outbox:a']);
+    const twoHolds = new AbortController();
+    expect(await two.claim('outbox:a', twoHolds.signal)).toBe(false);
+    oneHolds.abort();
+    await vi.waitFor(() => expect(held.size).toBe(0));
+    expect(await two.claim('outbox:a', twoHolds.signal)).toBe(true);
+    // Taken after its signal aborted, a lock is let go at once.
+    twoHolds.abort();
+    await vi.waitFor(() => expect(held.size).toBe(0));
+    expect(await one.claim('outbox:a', twoHolds.signal)).toBe(false);
+    await vi.waitFor(() => expect(held.size).toBe(0));
+  });
+
+  test('claim takes nothing without locks, or with locks refused', async () => {
+    const until = new AbortController().signal;
+    expect(await createTabSync('site-m', noLocks).claim('outbox:a', until)).toBe(false);
+    const refused = { request: () => Promise.reject(new DOMException('denied', 'SecurityError')) } as unknown as LockManager;
+    expect(await createTabSync('site-n', { openChannel: noLocks.openChannel, locks: () => refused }).claim('outbox:a', until)).toBe(false);
+  });
+
   test('locks that cannot even be looked up: the task runs at once', async () => {
     const sync = createTabSync('site-h', {
       openChannel: noLocks.openChannel,

@@ -44,13 +44,20 @@ describe('messages reach the server in the order typed', () => {
     expect(world.client.calls('send')).toHaveLength(1);
   });
 
+  test('messages the last page left go out before the ones typed after the reload', async () => {
+    const { world, after, conversationId } = await reloadAfter('offline', 'typed offline');
+    after.store.send('typed after the reload');
+    await world.timers.quiet();
+    expect(serverSays(world, conversationId)).toEqual(['typed offline', 'typed after the reload']);
+  });
+
   test('messages restored failed after a reload hold the new ones until the visitor decides', async () => {
-    const { world, after } = await reloadAfter('offline', 'typed offline');
+    const { world, after } = await reloadAfter('refused', 'refused once');
     await after.store.start();
     after.store.send('typed after the reload');
     await world.timers.quiet();
-    expect(shown(after.store).slice(1)).toEqual(['user: typed offline [failed]', 'user: typed after the reload [queued]']);
-    expect(world.client.calls('send')).toHaveLength(0);
+    expect(shown(after.store).slice(1)).toEqual(['user: refused once [failed]', 'user: typed after the reload [queued]']);
+    expect(world.client.calls('send')).toHaveLength(1);
   });
 });
 
@@ -123,13 +130,13 @@ describe('discard', () => {
     expect(serverSays(world, store.conversationId.value!)).toEqual(['fine']);
   });
 
-  test('of a message restored after a reload gives its text back and lets the new ones go', async () => {
-    const { world, after } = await reloadAfter('offline', 'typed offline');
+  test('of a message restored failed after a reload gives its text back and lets the new ones go', async () => {
+    const { world, after } = await reloadAfter('refused', 'refused once');
     after.store.send('typed after the reload');
     await world.timers.quiet();
     after.store.discard(after.store.messages.value[1]!.id);
     await flush();
-    expect(after.store.draft.value).toBe('typed offline');
+    expect(after.store.draft.value).toBe('refused once');
     expect(serverSays(world, after.store.conversationId.value!)).toEqual(['typed after the reload']);
   });
 });

@@ -306,16 +306,29 @@ describe('prepare()', () => {
     expect(world.client.calls('send')).toHaveLength(1);
   });
 
-  test('with a message the last page never sent: posts nothing; it waits, failed, for the visitor to send it', async () => {
-    const { world, after } = await reloadAfter('offline', 'typed offline');
+  test('with a message the last page never sent: sends it, without start() and without creating anything', async () => {
+    const { world, after, conversationId } = await reloadAfter('offline', 'typed offline');
+    const requestsBefore = world.client.requests.length;
+    await after.store.prepare();
+    await world.timers.quiet();
+    expect(world.client.requests.slice(requestsBefore).map((r) => r.route)).toEqual(['get', 'send']);
+    expect(world.client.history(conversationId).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['typed offline']);
+    // Opening the chat afterwards sends nothing more.
+    await after.store.start();
+    await world.timers.quiet();
+    expect(world.client.calls('send')).toHaveLength(1);
+  });
+
+  test('with a message that had failed: reads, and leaves it for the visitor', async () => {
+    const { world, after } = await reloadAfter('refused', 'refused once');
     const requestsBefore = world.client.requests.length;
     await after.store.prepare();
     await world.timers.quiet();
     expect(world.client.requests.slice(requestsBefore).map((r) => r.route)).toEqual(['get']);
-    expect(shown(after.store).slice(1)).toEqual(['user: typed offline [failed]']);
+    expect(shown(after.store).slice(1)).toEqual(['user: refused once [failed]']);
   });
 
-  test('with a first message left before its conversation was created: asks nothing', async () => {
+  test('with a first message left before its conversation was created: creates nothing; opening the chat sends it', async () => {
     const world = createFakeWorld();
     const before = openTab(world);
     world.network.set(false);
@@ -327,6 +340,10 @@ describe('prepare()', () => {
     await after.store.prepare();
     await world.timers.quiet();
     expect(world.client.requests).toEqual([]);
+    await after.store.start();
+    await world.timers.quiet();
+    expect(world.client.requests.map((r) => r.route)).toEqual(['create', 'send']);
+    expect(shown(after.store).slice(1)).toEqual(['user: first words', 'assistant: You said: first words']);
   });
 
   test('once started, does nothing', async () => {

@@ -171,8 +171,36 @@ describe('the outbox kept for a reload', () => {
       assistantId: ASSISTANT,
       apiBase: API_BASE,
       conversationId: store.conversationId.value,
+      tab: expect.any(String),
       items: [{ id: store.messages.value[1]!.id, text: 'wait for me' }],
     });
+  });
+
+  test('a copy of a live tab (a duplicated tab) sends none of its messages: they come back failed, and the tab they belong to sends them once', async () => {
+    const world = createFakeWorld();
+    const original = openTab(world);
+    await original.store.start();
+    world.network.set(false);
+    original.store.send('typed offline');
+    await flush();
+    // The copy's storage starts as the original's; the original stays open.
+    const tabStorage = createFakeStorage();
+    for (const [key, value] of original.deps.tabStorage.data) tabStorage.data.set(key, value);
+    const copy = openTab(world, {}, { tabStorage });
+    world.network.set(true);
+    await copy.store.start();
+    await world.timers.quiet();
+    expect(shown(copy.store).at(-1)).toBe('user: typed offline [failed]');
+    expect(world.client.calls('send')).toHaveLength(1);
+    expect(world.client.history(original.store.conversationId.value!).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['typed offline']);
+  });
+
+  test('where the browser has no locks, what the last page left is not sent without the visitor', async () => {
+    const { world, after } = await reloadAfter('offline', 'typed offline', createFakeWorld({ locks: false }));
+    await after.store.start();
+    await world.timers.quiet();
+    expect(shown(after.store).slice(1)).toEqual(['user: typed offline [failed]']);
+    expect(world.client.calls('send')).toHaveLength(0);
   });
 
   test('only a whole, non-negative snapshot of the same conversation makes a message looked for', async () => {
@@ -189,6 +217,23 @@ describe('the outbox kept for a reload', () => {
     const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
     await again.store.start();
     expect(shown(again.store).slice(-4)).toEqual(['user: zero [checking]', 'user: negative [failed]', 'user: fraction [failed]', 'user: text [failed]']);
+  });
+
+  test('a message stored as failed, or with a mark this widget did not write, is left for the visitor; one waiting goes out', async () => {
+    const { world, before, after, conversationId } = await reloadAfter('offline', 'first');
+    after.store.dispose();
+    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!);
+    stored.items = [
+      { id: 'a', text: 'waiting' },
+      { id: 'b', text: 'had failed', failed: true },
+      { id: 'c', text: 'odd mark', failed: 'no' },
+    ];
+    before.deps.tabStorage.data.set(KEY + ':outbox', JSON.stringify(stored));
+    const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    await again.store.start();
+    await world.timers.quiet();
+    expect(shown(again.store).slice(-4)).toEqual(['user: waiting', 'assistant: You said: waiting', 'user: had failed [failed]', 'user: odd mark [failed]']);
+    expect(world.client.history(conversationId).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['waiting']);
   });
 
   test('an item id of 100 characters is kept, of 101 dropped; a text of 4000 units kept, of 4001 dropped', () => {
@@ -236,8 +281,9 @@ describe('the outbox kept for a reload', () => {
     world.network.set(true);
     const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
     await again.store.start();
-    await flush();
-    expect(shown(again.store).slice(1)).toEqual(['user: left behind [failed]', 'user: typed now [failed]']);
+    await world.timers.quiet();
+    expect(world.client.history(before.store.conversationId.value!).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['left behind', 'typed now']);
+    expect(world.client.calls('send')).toHaveLength(2);
   });
 });
 

@@ -1,4 +1,5 @@
 /** Opens stores ("tabs") on a fake world, and reads what a visitor would see. */
+import { ApiError } from '../../src/api/errors';
 import { messageText } from '../../src/model';
 import { createConversationStore } from '../../src/store/store';
 import type { ConversationStore, StoreEvent, StoreOptions } from '../../src/store/types';
@@ -61,14 +62,16 @@ export async function twoTabs(world: FakeWorld, how: 'together' | 'in turn' = 'i
 
 /**
  * A tab that sent `text` and was reloaded before it was delivered: `offline`, the message never left;
- * `in flight`, its request reached the server and hangs there (the reply comes at `finishWork()`).
- * Returns the tab before (disposed) and the reloaded one (not started), online again.
+ * `in flight`, its request reached the server and hangs there (the reply comes at `finishWork()`);
+ * `refused`, the server refused it as invalid, and it was shown failed. Returns the tab before
+ * (disposed) and the reloaded one (not started), online again.
  */
-export async function reloadAfter(how: 'offline' | 'in flight', text: string, world: FakeWorld = createFakeWorld()) {
+export async function reloadAfter(how: 'offline' | 'in flight' | 'refused', text: string, world: FakeWorld = createFakeWorld()) {
   const before = openTab(world);
   await before.store.start();
   if (how === 'offline') world.network.set(false);
-  else world.client.failNext('send', { kind: 'hang' });
+  else if (how === 'in flight') world.client.failNext('send', { kind: 'hang' });
+  else world.client.failNext('send', { kind: 'error', error: new ApiError('validation', 'The message field is invalid.', { status: 422 }) });
   before.store.send(text);
   await flush();
   before.store.dispose();

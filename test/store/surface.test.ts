@@ -295,11 +295,12 @@ describe('a reload', () => {
   });
 
   test('restores what the last page left only once', async () => {
-    const { after } = await reloadAfter('offline', 'typed offline');
+    const { world, after } = await reloadAfter('offline', 'typed offline');
     await after.store.start();
     await after.store.start();
-    await flush();
-    expect(shown(after.store).slice(1)).toEqual(['user: typed offline [failed]']);
+    await world.timers.quiet();
+    expect(shown(after.store).slice(1)).toEqual(['user: typed offline', 'assistant: You said: typed offline']);
+    expect(world.client.calls('send')).toHaveLength(1);
   });
 
   test('a stored envelope of another API base is not this widget’s', async () => {
