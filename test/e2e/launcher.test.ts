@@ -252,7 +252,11 @@ describe('a message the last page left on its way', () => {
     await offline(false);
     await expect.poll(() => widget.log.getByText(TEXT.queued).count(), SEEN).toBe(0);
     await expect.poll(posts, SEEN).toEqual([{ message: 'Can it come on Friday?' }]);
+    // Retry in the duplicate looks for the message first: it finds it sent, shows it once, and sends nothing.
+    await second.panel.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => second.panel.getByRole('button', { name: 'Retry' }).count(), SEEN).toBe(0);
     await idle(duplicate);
+    expect(await second.mine('Can it come on Friday?').count()).toBe(1);
     expect(await posts()).toEqual([{ message: 'Can it come on Friday?' }]);
     await duplicate.close();
     expect(browser.errors.unexpected()).toEqual([]);

@@ -192,6 +192,11 @@ describe('the outbox kept for a reload', () => {
     await world.timers.quiet();
     expect(shown(copy.store).at(-1)).toBe('user: typed offline [failed]');
     expect(world.client.calls('send')).toHaveLength(1);
+    // Retry in the copy looks for it first: sent meanwhile, it shows once, with its reply, and goes out no more.
+    copy.store.retry(copy.store.messages.value.at(-1)!.id);
+    await world.timers.quiet();
+    expect(shown(copy.store).slice(-2)).toEqual(['user: typed offline', 'assistant: You said: typed offline']);
+    expect(world.client.calls('send')).toHaveLength(1);
     expect(world.client.history(original.store.conversationId.value!).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['typed offline']);
   });
 
