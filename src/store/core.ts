@@ -89,6 +89,8 @@ export function createCore(options: StoreOptions, deps: StoreDeps): Core {
   const warned = new Set<string>();
   let session = new AbortController();
   // This page's messages are saved under its id, whose lock it holds while it lives (see StoredOutbox.tab).
+  // A page left for another of the site may wait in the back/forward cache, lock held: Chromium evicts it
+  // when the next page asks for that lock ("weblocks-contention"), so it never comes back to send them too.
   const tab = deps.newId();
   const claims = new AbortController();
   const claim = (owner: string) => deps.tabs.claim('outbox:' + owner, claims.signal);
