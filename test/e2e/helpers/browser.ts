@@ -19,9 +19,16 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-sync',
 ];
 
-/** Launches Debian's Chromium headless with {@link CHROMIUM_ARGS}. The caller closes it. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+/**
+ * Launches Debian's Chromium headless with {@link CHROMIUM_ARGS}. The caller closes it. Playwright turns the
+ * back/forward cache off; `backForwardCache` keeps it on, as it is in the visitor's browser.
+ */
+export function launchBrowser({ backForwardCache = false } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
+    ignoreDefaultArgs: backForwardCache ? ['--disable-back-forward-cache'] : [],
+  });
 }
 
 /**

@@ -30,6 +30,8 @@ export interface BrowserFixture {
 export interface UseBrowserOptions {
   /** Options for every test's context, for example `{ locale: 'de-DE' }`. */
   context?: BrowserContextOptions;
+  /** Keep Chromium's back/forward cache on (Playwright turns it off). */
+  backForwardCache?: boolean;
 }
 
 /** One Chromium for this file, a fresh context and page for each test; everything closed afterwards. */
@@ -46,7 +48,7 @@ export function useBrowser(options: UseBrowserOptions = {}): BrowserFixture {
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser({ backForwardCache: options.backForwardCache });
   });
   beforeEach(async () => {
     context = await need(browser, 'browser').newContext(options.context);
