@@ -200,6 +200,19 @@ describe('the outbox kept for a reload', () => {
     expect(world.client.history(original.store.conversationId.value!).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['typed offline']);
   });
 
+  test('an outbox saved without the id of its page (by an earlier version of the widget) is not sent without the visitor', async () => {
+    const { world, before, after, conversationId } = await reloadAfter('offline', 'first');
+    after.store.dispose();
+    const { tab, ...stored } = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!);
+    expect(tab).toEqual(expect.any(String));
+    before.deps.tabStorage.data.set(KEY + ':outbox', JSON.stringify(stored));
+    const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    await again.store.start();
+    await world.timers.quiet();
+    expect(shown(again.store).slice(-1)).toEqual(['user: first [failed]']);
+    expect(world.client.history(conversationId).filter((m) => m.role === 'user')).toEqual([]);
+  });
+
   test('where the browser has no locks, what the last page left is not sent without the visitor', async () => {
     const { world, after } = await reloadAfter('offline', 'typed offline', createFakeWorld({ locks: false }));
     await after.store.start();
