@@ -85,19 +85,20 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
    * that page lives on in another tab that may send it, see Core.leftoverOwned). Left before the
    * conversation was created, it was meant for the one that opens now. A message that had failed, or was
    * written to another conversation, or that this page may not send, comes back failed, for the visitor
-   * to send again or discard; its retry first looks for it in the history past what was read now (a
-   * duplicated tab's copy may have gone out from the tab it was copied from meanwhile).
+   * to send again or discard; one of this conversation that this page may not send, because the other
+   * tab may (a duplicated tab's copy), is looked for past what was read now before its retry sends it.
    */
   function restoreOutbox(owned: boolean) {
     const left = core.leftover;
     if (!left) return;
     core.leftover = undefined;
-    const current = core.conversationId.value;
-    const sendable = owned && (left.conversationId === current || left.conversationId === null);
+    const same = left.conversationId === core.conversationId.value;
+    const sendable = owned && (same || left.conversationId === null);
     const restored = left.items.map(({ id, text, snapshot, failed }): Outgoing => {
-      if (snapshot !== undefined && left.conversationId === current) return { id, text, status: 'checking', snapshot };
+      if (snapshot !== undefined && same) return { id, text, status: 'checking', snapshot };
       if (snapshot === undefined && !failed && sendable) return { id, text, status: 'queued' };
-      return { id, text, status: 'failed', error: NOT_SENT, snapshot: history.wire.length };
+      const another = snapshot === undefined && !failed && same;
+      return { id, text, status: 'failed', error: NOT_SENT, ...(another && { snapshot: history.wire.length }) };
     });
     outbox.addFirst(restored);
   }

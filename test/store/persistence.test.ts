@@ -1,3 +1,4 @@
+import { ApiError } from '../../src/api/errors';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createPersistence } from '../../src/store/persistence';
 import { ASSISTANT, GREETING } from '../helpers/fake-client';
@@ -215,6 +216,39 @@ describe('the outbox kept for a reload', () => {
     await world.timers.quiet();
     expect(shown(again.store).slice(-1)).toEqual(['user: first [failed]']);
     expect(world.client.history(conversationId).filter((m) => m.role === 'user')).toEqual([]);
+  });
+
+  test('a message that had failed comes back failed at once, reload after reload, with no reads to look for it', async () => {
+    const { world, before, after } = await reloadAfter('refused', 'first');
+    await after.store.start();
+    await world.timers.quiet();
+    expect(shown(after.store).slice(-1)).toEqual(['user: first [failed]']);
+    after.store.dispose();
+    const reads = world.client.calls('get').length;
+    const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    await again.store.start();
+    expect(shown(again.store).slice(-1)).toEqual(['user: first [failed]']);
+    await world.timers.quiet();
+    expect(world.client.calls('get')).toHaveLength(reads + 1);
+    expect(world.client.calls('send')).toHaveLength(1);
+  });
+
+  test('a message whose send could not be told, reloaded once it has landed, shows once, with its reply, and is not sent again', async () => {
+    const world = createFakeWorld();
+    const before = openTab(world);
+    await before.store.start();
+    // Processed, but the answer is lost, and the history cannot be read while the tab looks.
+    world.client.failNext('send', { kind: 'lost-after-processing' });
+    world.client.failNext('get', { kind: 'error', error: new ApiError('server', 'Unavailable.', { status: 503 }) }, 4);
+    before.store.send('first');
+    await world.timers.advance(1000 + 2000 + 4000);
+    expect(shown(before.store).slice(-1)).toEqual(['user: first [failed]']);
+    before.store.dispose();
+    const after = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    await after.store.start();
+    await world.timers.quiet();
+    expect(shown(after.store).slice(1)).toEqual(['user: first', 'assistant: You said: first']);
+    expect(world.client.calls('send')).toHaveLength(1);
   });
 
   test('where the browser has no locks, what the last page left is not sent without the visitor', async () => {
