@@ -62,9 +62,6 @@ export interface ChatError {
   retryAt?: number;
 }
 
-/** What the widget as a whole is doing, in four words (the store's `state` says more). */
-export type ChatStatus = 'idle' | 'loading' | 'ready' | 'error';
-
 /**
  * A short, dismissible notice.
  * - `conversation-replaced`: the stored conversation was gone from the server; a new one was started.

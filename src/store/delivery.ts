@@ -82,7 +82,15 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
 
   async function refresh(signal: AbortSignal) {
     const read = await readHistory(signal);
-    if (read.type === 'done') history.update(read.value);
+    if (read.type === 'done') {
+      history.update(read.value);
+      // A message shown as not sent that has landed all the same (another tab sent its copy): shown once, from the history.
+      for (const item of outbox.items) {
+        if (item.status === 'failed' && item.snapshot !== undefined && reconcile({ snapshot: item.snapshot, history: read.value, text: item.text }).outcome !== 'not-landed') {
+          outbox.remove(item);
+        }
+      }
+    }
     // Other failures: the next change or send brings the history up to date.
     else if (read.type === 'failed' && read.error.kind === 'not_found') hooks.conversationGone();
   }

@@ -3,7 +3,7 @@
  * messages (and for good or not), and the older four-word status.
  */
 import type { ApiError, ApiErrorKind } from '../api/errors';
-import type { ChatError, ChatStatus } from '../model';
+import type { ChatError } from '../model';
 import type { BlockReason, StoreState } from './types';
 
 /** Opening errors that refuse messages: why, and whether calling again can help (`final`: it cannot). */
@@ -31,34 +31,6 @@ export function isBlocked(state: StoreState): boolean {
 /** True when `start()` cannot help: the store is blocked for good (or disposed). */
 export function isBlockedForGood(state: StoreState): boolean {
   return state.type === 'blocked' && !state.error.retryable;
-}
-
-/** The four-word status older callers read. (Each switch on a state type returns in every case: TypeScript checks.) */
-export function legacyStatus(state: StoreState): ChatStatus {
-  switch (state.type) {
-    case 'idle':
-    case 'ready':
-      return state.type;
-    case 'connecting':
-      return 'loading';
-    case 'failed':
-    case 'blocked':
-      return 'error';
-  }
-}
-
-/** The error or trouble `state` carries, or null. */
-export function stateError(state: StoreState): ChatError | null {
-  switch (state.type) {
-    case 'idle':
-      return null;
-    case 'connecting':
-    case 'ready':
-      return state.trouble ?? null;
-    case 'failed':
-    case 'blocked':
-      return state.error;
-  }
 }
 
 /** The error the UI is given for `error`: its kind and the server's words, and whether Retry can help. */

@@ -16,7 +16,7 @@ import { createDelivery } from './delivery';
 import { createDraft } from './draft';
 import { createOpener, type OpenMode } from './opener';
 import type { Outgoing } from './outbox';
-import { isBlocked, isBlockedForGood, legacyStatus, stateError } from './state';
+import { isBlocked, isBlockedForGood } from './state';
 import type { ConversationStore, StoreDeps, StoreOptions } from './types';
 
 // Their earlier homes: tests and other modules import them from here.
@@ -170,8 +170,6 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
 
   return {
     state,
-    status: computed(() => legacyStatus(state.value)),
-    error: computed(() => stateError(state.value)),
     messages: computed(() => [...history.messages.value, ...outbox.messages.value]),
     conversationId: core.conversationId,
     assistantBusy: computed(() => outbox.inFlight.value || core.awaitingReply.value),

@@ -1,7 +1,7 @@
 import type { ReadonlySignal, Signal } from '@preact/signals-core';
 import type { ApiClient } from '../api/client';
 import type { ConversationType, VariableValue } from '../api/types';
-import type { ChatError, ChatMessage, ChatNotice, ChatStatus } from '../model';
+import type { ChatError, ChatMessage, ChatNotice } from '../model';
 
 /** The storage seam: the subset of the Web Storage API the store uses. Any call may throw. */
 export interface StorageLike {
@@ -141,16 +141,6 @@ export type StoreState =
 export interface ConversationStore {
   /** Where the conversation stands (see {@link StoreState}). */
   readonly state: ReadonlySignal<StoreState>;
-  /**
-   * `state` in four words, for older callers: `idle`; `loading` (connecting); `ready`; `error` (failed or blocked).
-   * @deprecated Read `state`.
-   */
-  readonly status: ReadonlySignal<ChatStatus>;
-  /**
-   * The error or trouble of `state` (failed, blocked, or trouble while connecting or ready), else null.
-   * @deprecated Read `state`.
-   */
-  readonly error: ReadonlySignal<ChatError | null>;
   /** History plus local messages (queued, sending, failed), oldest first. */
   readonly messages: ReadonlySignal<readonly ChatMessage[]>;
   /** The server's id of the current conversation, once known. */

@@ -4,14 +4,12 @@
  */
 import { signal, type Signal } from '@preact/signals-core';
 import type { JsonObject } from '../../src/api/types';
-import type { ChatError, ChatMessage, ChatNotice, ChatStatus, FunctionCallPart, MessageStatus } from '../../src/model';
+import type { ChatError, ChatMessage, ChatNotice, FunctionCallPart, MessageStatus } from '../../src/model';
 import type { ConversationStore, SendRejection, StoreEvent, StoreState } from '../../src/store/types';
 
 /** The fake: every signal writable, every action recorded. */
 export interface FakeStore extends ConversationStore {
   readonly state: Signal<StoreState>;
-  readonly status: Signal<ChatStatus>;
-  readonly error: Signal<ChatError | null>;
   readonly messages: Signal<readonly ChatMessage[]>;
   readonly conversationId: Signal<string | null>;
   readonly assistantBusy: Signal<boolean>;
@@ -72,8 +70,6 @@ export function createFakeStore(initial: readonly ChatMessage[] = []): FakeStore
   const listeners = new Set<(event: StoreEvent) => void>();
   const store: FakeStore = {
     state: signal<StoreState>({ type: 'ready' }),
-    status: signal<ChatStatus>('ready'),
-    error: signal<ChatError | null>(null),
     messages: signal<readonly ChatMessage[]>(initial),
     conversationId: signal<string | null>(null),
     assistantBusy: signal(false),

@@ -141,7 +141,7 @@ describe('a send whose outcome is unknown', () => {
     await world.timers.advance(1000 + 2000 + 4000);
     expect(world.client.calls('get')).toHaveLength(4);
     expect(store.assistantBusy.value).toBe(false);
-    expect(store.error.value).toMatchObject({ kind: 'timeout', retryable: false });
+    expect(store.state.value).toMatchObject({ type: 'ready', trouble: { kind: 'timeout', retryable: false } });
     expect(shown(store).slice(1)).toEqual(['user: first']);
     await world.timers.advance(60_000);
     expect(world.client.calls('get')).toHaveLength(4);
@@ -149,7 +149,7 @@ describe('a send whose outcome is unknown', () => {
     world.client.finishWork();
     store.send('second');
     await flush();
-    expect(store.error.value).toBeNull();
+    expect(store.state.value).toEqual({ type: 'ready' });
     expect(shown(store).slice(1)).toEqual(['user: first', 'assistant: You said: first', 'user: second', 'assistant: You said: second']);
     expect(world.client.calls('send')).toHaveLength(2);
   });

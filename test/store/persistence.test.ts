@@ -2,7 +2,7 @@ import { ApiError } from '../../src/api/errors';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createPersistence } from '../../src/store/persistence';
 import { ASSISTANT, GREETING } from '../helpers/fake-client';
-import { createFakeStorage, createFakeWorld, flush } from '../helpers/fake-deps';
+import { createFakeStorage, createFakeWorld, flush, type FakeWorld } from '../helpers/fake-deps';
 import { API_BASE, openTab, reloadAfter, shown } from './setup';
 
 const KEY = 'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test/api';
@@ -177,8 +177,8 @@ describe('the outbox kept for a reload', () => {
     });
   });
 
-  test('a copy of a live tab (a duplicated tab) sends none of its messages: they come back failed, and the tab they belong to sends them once', async () => {
-    const world = createFakeWorld();
+  /** A tab that sends a message typed offline, and a copy of it (a duplicated tab) opened before it could. */
+  async function duplicated(world: FakeWorld) {
     const original = openTab(world);
     await original.store.start();
     world.network.set(false);
@@ -191,14 +191,28 @@ describe('the outbox kept for a reload', () => {
     world.network.set(true);
     await copy.store.start();
     await world.timers.quiet();
+    const sent = () => world.client.history(original.store.conversationId.value!).filter((m) => m.role === 'user').map((m) => m.content);
+    return { original, copy, sent };
+  }
+
+  test('a copy of a live tab (a duplicated tab) sends none of its messages: the tab they belong to sends them, and the copy shows them once', async () => {
+    const world = createFakeWorld();
+    const { copy, sent } = await duplicated(world);
+    expect(shown(copy.store).slice(-2)).toEqual(['user: typed offline', 'assistant: You said: typed offline']);
+    expect(world.client.calls('send')).toHaveLength(1);
+    expect(sent()).toEqual(['typed offline']);
+  });
+
+  test('where tabs cannot talk, the copy shows the message not sent; its Retry looks first, finds it sent, and sends nothing', async () => {
+    const world = createFakeWorld({ channel: false });
+    const { copy, sent } = await duplicated(world);
     expect(shown(copy.store).at(-1)).toBe('user: typed offline [failed]');
     expect(world.client.calls('send')).toHaveLength(1);
-    // Retry in the copy looks for it first: sent meanwhile, it shows once, with its reply, and goes out no more.
     copy.store.retry(copy.store.messages.value.at(-1)!.id);
     await world.timers.quiet();
     expect(shown(copy.store).slice(-2)).toEqual(['user: typed offline', 'assistant: You said: typed offline']);
     expect(world.client.calls('send')).toHaveLength(1);
-    expect(world.client.history(original.store.conversationId.value!).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['typed offline']);
+    expect(sent()).toEqual(['typed offline']);
   });
 
   test.each([

@@ -148,7 +148,7 @@ describe('rate limits', () => {
     store.send('hello');
     await flush();
     expect(shown(store).at(-1)).toBe('user: hello [queued]');
-    expect(store.error.value).toMatchObject({ kind: 'rate_limited', retryAt: world.timers.now() + 3000 });
+    expect(store.state.value).toMatchObject({ type: 'ready', trouble: { kind: 'rate_limited', retryAt: world.timers.now() + 3000 } });
     expect(store.assistantBusy.value).toBe(false);
     await world.timers.advance(2999);
     expect(world.client.calls('send')).toHaveLength(1);
@@ -156,7 +156,7 @@ describe('rate limits', () => {
     expect(world.client.calls('send')).toHaveLength(2);
     expect(world.client.calls('get')).toHaveLength(0);
     expect(shown(store).slice(-2)).toEqual(['user: hello', 'assistant: You said: hello']);
-    expect(store.error.value).toBeNull();
+    expect(store.state.value).toEqual({ type: 'ready' });
   });
 });
 

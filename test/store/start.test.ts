@@ -16,7 +16,7 @@ describe('lazy start', () => {
     await world.timers.quiet();
     expect(world.client.requests).toEqual([]);
     expect(store.state.value).toEqual({ type: 'idle' });
-    expect(store.status.value).toBe('idle');
+    expect(store.state.value.type).toBe('idle');
   });
 
   test('start() creates a conversation with the type and variables, and shows the greeting', async () => {
@@ -40,7 +40,7 @@ describe('lazy start', () => {
     const { store } = setup({ assistantId: QUIET_ASSISTANT });
     await store.start();
     expect(store.messages.value).toEqual([]);
-    expect(store.status.value).toBe('ready');
+    expect(store.state.value.type).toBe('ready');
   });
 
   test('send() before start() starts the conversation', async () => {
@@ -231,7 +231,7 @@ describe('hostile storage', () => {
     await store.start();
     store.send('hello');
     await flush();
-    expect(store.status.value).toBe('ready');
+    expect(store.state.value.type).toBe('ready');
     expect(shown(store)).toHaveLength(3);
   });
 
@@ -271,12 +271,10 @@ describe('a stale conversation', () => {
     await world.timers.quiet();
     expect(world.client.requests.map((r) => r.route)).toEqual(['get', 'create']);
     expect(store.state.value).toEqual({ type: 'failed', error: { kind: 'rejected', detail: 'No', retryable: true } });
-    expect(store.status.value).toBe('error');
-    expect(store.error.value).toMatchObject({ kind: 'rejected', retryable: true });
     // Trying again creates (the stale id is not read again).
     await store.start();
     expect(world.client.requests.map((r) => r.route)).toEqual(['get', 'create', 'create']);
-    expect(store.status.value).toBe('ready');
+    expect(store.state.value.type).toBe('ready');
   });
 });
 
@@ -289,7 +287,6 @@ describe('errors while opening', () => {
       reason: 'unknown-assistant',
       error: { kind: 'not_found', detail: 'Assistant not found', retryable: false },
     });
-    expect(store.status.value).toBe('error');
     expect(deps.warnings).toEqual([`Assistant ${UNKNOWN_ASSISTANT} at ${API_BASE}: Assistant not found`]);
     await store.start();
     await store.reset();
@@ -324,7 +321,7 @@ describe('errors while opening', () => {
   test('a free test conversation of an unfunded assistant works', async () => {
     const { store } = setup({ assistantId: UNFUNDED_ASSISTANT, type: 'test' });
     await store.start();
-    expect(store.status.value).toBe('ready');
+    expect(store.state.value.type).toBe('ready');
   });
 
   test('server trouble while reading is retried with back-off', async () => {
@@ -343,7 +340,7 @@ describe('errors while opening', () => {
     await world.timers.advance(2000);
     await started;
     expect(world.client.calls('get')).toHaveLength(3);
-    expect(store.status.value).toBe('ready');
+    expect(store.state.value.type).toBe('ready');
     expect(shown(store)).toEqual(['assistant: Welcome back']);
   });
 
@@ -358,8 +355,7 @@ describe('errors while opening', () => {
     await world.timers.quiet();
     expect(world.client.calls('create')).toHaveLength(4);
     await store.start();
-    expect(store.status.value).toBe('ready');
-    expect(store.error.value).toBeNull();
+    expect(store.state.value).toEqual({ type: 'ready' });
   });
 
   test('rate limited while opening: waits retry_after, shows when it will go on', async () => {
@@ -367,16 +363,14 @@ describe('errors while opening', () => {
     world.client.failNext('create', { kind: 'rate-limited', retryAfterMs: 7000 });
     const started = store.start();
     await flush();
-    expect(store.status.value).toBe('loading');
-    expect(store.error.value).toMatchObject({ kind: 'rate_limited', retryAt: world.timers.now() + 7000 });
+    expect(store.state.value).toMatchObject({ type: 'connecting', trouble: { kind: 'rate_limited', retryAt: world.timers.now() + 7000 } });
     expect(events.some((e) => e.type === 'error')).toBe(true);
     await world.timers.advance(6999);
     expect(world.client.calls('create')).toHaveLength(1);
     await world.timers.advance(1);
     await started;
     expect(world.client.calls('create')).toHaveLength(2);
-    expect(store.status.value).toBe('ready');
-    expect(store.error.value).toBeNull();
+    expect(store.state.value).toEqual({ type: 'ready' });
   });
 
   test('offline while opening: waits for the network instead of failing', async () => {
@@ -385,10 +379,10 @@ describe('errors while opening', () => {
     const started = store.start();
     await world.timers.advance(60_000);
     expect(world.client.requests).toEqual([]);
-    expect(store.status.value).toBe('loading');
+    expect(store.state.value.type).toBe('connecting');
     world.network.set(true);
     await started;
-    expect(store.status.value).toBe('ready');
+    expect(store.state.value.type).toBe('ready');
   });
 });
 

@@ -1,25 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { haltedState, isBlocked, isBlockedForGood, legacyStatus, stateError } from '../../src/store/state';
+import { haltedState, isBlocked, isBlockedForGood } from '../../src/store/state';
 import type { StoreState } from '../../src/store/types';
 
-const trouble = { kind: 'network' as const, detail: 'Offline.', retryable: false };
 const error = { kind: 'server' as const, detail: 'HTTP 502', retryable: true };
-
-describe('the state in four words, and its error', () => {
-  test.each<[StoreState, string, unknown]>([
-    [{ type: 'idle' }, 'idle', null],
-    [{ type: 'connecting' }, 'loading', null],
-    [{ type: 'connecting', trouble }, 'loading', trouble],
-    [{ type: 'ready' }, 'ready', null],
-    [{ type: 'ready', trouble }, 'ready', trouble],
-    [{ type: 'failed', error }, 'error', error],
-    [{ type: 'blocked', reason: 'no-balance', error }, 'error', error],
-  ])('%j is %s', (state, status, shown) => {
-    expect(legacyStatus(state)).toBe(status);
-    expect(stateError(state)).toEqual(shown);
-  });
-});
 
 describe('where an opening error leads', () => {
   test.each<[ApiError, StoreState]>([

@@ -31,7 +31,7 @@ describe('several tabs', () => {
     one.store.send('hi');
     await one.store.reset();
     await flush();
-    expect(idle.store.status.value).toBe('idle');
+    expect(idle.store.state.value.type).toBe('idle');
     expect(world.client.requests.filter((r) => r.route === 'get')).toEqual([]);
   });
 
@@ -74,8 +74,8 @@ describe('several tabs', () => {
     const world = createFakeWorld({ locks: false });
     const [one, two] = await twoTabs(world, 'together');
     expect(one.store.conversationId.value).toBe(two.store.conversationId.value);
-    expect(one.store.status.value).toBe('ready');
-    expect(two.store.status.value).toBe('ready');
+    expect(one.store.state.value.type).toBe('ready');
+    expect(two.store.state.value.type).toBe('ready');
   });
 
   test('"new conversation" in one tab moves the others to it, with a notice', async () => {
@@ -145,7 +145,7 @@ describe('reset', () => {
     await store.reset();
     expect(store.conversationId.value).not.toBe(old);
     expect(shown(store)).toEqual([`assistant: ${GREETING}`]);
-    expect(store.status.value).toBe('ready');
+    expect(store.state.value.type).toBe('ready');
     expect(events.filter((e) => e.type === 'conversation')).toHaveLength(2);
     // A reload resumes the new one.
     const reloaded = openTab(world);

@@ -298,7 +298,7 @@ describe('strict CSP', () => {
     const { container } = renderApp({ store, open: true });
     act(() => {
       store.assistantBusy.value = true;
-      store.error.value = { kind: 'server', detail: 'x', retryable: true };
+      store.state.value = { type: 'ready', trouble: { kind: 'server', detail: 'x', retryable: true } };
       store.notice.value = 'conversation-reset';
       store.draft.value = 'x'.repeat(2100);
     });
