@@ -102,7 +102,7 @@ export function createCore(options: StoreOptions, deps: StoreDeps): Core {
     deps,
     persistence,
     history: createShownHistory(deps.newId),
-    outbox: createOutbox(persistence, () => core.conversationId.value, () => core.leftover, tab),
+    outbox: createOutbox(persistence, () => core.conversationId.value, () => core.leftover, tab, () => core.history.wire.length),
     state: signal<StoreState>({ type: 'idle' }),
     conversationId: signal<string | null>(null),
     notice: signal<ChatNotice | null>(null),

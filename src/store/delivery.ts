@@ -25,6 +25,11 @@ export interface Delivery {
   refreshSoon(): void;
   /** Forgets what it knew of the conversation left (the store moves to another). */
   reset(): void;
+  /**
+   * Takes from the outbox each message shown as not sent that `wire` holds all the same (another tab sent
+   * its copy, see restoreOutbox): the history shows it, once.
+   */
+  dropLanded(wire: readonly WireMessage[]): void;
 }
 
 /** Creates the delivery; `conversationGone` replaces a conversation the server no longer knows. */
@@ -80,16 +85,19 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
     }
   }
 
+  function dropLanded(wire: readonly WireMessage[]) {
+    for (const item of outbox.items) {
+      if (item.status === 'failed' && item.snapshot !== undefined && reconcile({ snapshot: item.snapshot, history: wire, text: item.text }).outcome !== 'not-landed') {
+        outbox.remove(item);
+      }
+    }
+  }
+
   async function refresh(signal: AbortSignal) {
     const read = await readHistory(signal);
     if (read.type === 'done') {
       history.update(read.value);
-      // A message shown as not sent that has landed all the same (another tab sent its copy): shown once, from the history.
-      for (const item of outbox.items) {
-        if (item.status === 'failed' && item.snapshot !== undefined && reconcile({ snapshot: item.snapshot, history: read.value, text: item.text }).outcome !== 'not-landed') {
-          outbox.remove(item);
-        }
-      }
+      dropLanded(read.value);
     }
     // Other failures: the next change or send brings the history up to date.
     else if (read.type === 'failed' && read.error.kind === 'not_found') hooks.conversationGone();
@@ -249,6 +257,7 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
 
   return {
     pump,
+    dropLanded,
     refreshSoon() {
       refreshWanted = true;
       void pump();

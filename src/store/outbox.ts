@@ -45,7 +45,13 @@ export interface Outbox {
  * page (`tab`). Until `pending` is taken (restored once a conversation is open), what the last page left
  * is saved before the new messages, under that page's id, so a second reload loses none of it either.
  */
-export function createOutbox(persistence: Persistence, conversationId: () => string | null, pending: () => StoredOutbox | undefined, tab: string): Outbox {
+export function createOutbox(
+  persistence: Persistence,
+  conversationId: () => string | null,
+  pending: () => StoredOutbox | undefined,
+  tab: string,
+  seen: () => number,
+): Outbox {
   const messages = signal<readonly ChatMessage[]>([]);
   let items: Outgoing[] = [];
 
@@ -60,7 +66,7 @@ export function createOutbox(persistence: Persistence, conversationId: () => str
     }));
     const left = pending();
     const kept = items.map(({ id, text, snapshot, status }): StoredItem => ({ id, text, snapshot, failed: status === 'failed' || undefined }));
-    persistence.saveOutbox(left ? { ...left, items: [...left.items, ...kept] } : { conversationId: conversationId(), tab, items: kept });
+    persistence.saveOutbox(left ? { ...left, items: [...left.items, ...kept] } : { conversationId: conversationId(), tab, seen: seen(), items: kept });
   }
 
   return {

@@ -3,7 +3,7 @@
  * `{ "v": 1, "assistantId": …, "apiBase": …, …fields }`, under a key scoped to the assistant and API base:
  * - `assistant-chat:<assistantId>@<apiBase>`: `{ conversationId }`, in the site's storage;
  * - the same key + `:draft`: `{ text, trimmed? }`, in the site's storage;
- * - the same key + `:outbox`: `{ conversationId, tab, items: [{ id, text, snapshot?, failed? }] }`, in the tab's storage.
+ * - the same key + `:outbox`: `{ conversationId, tab, seen, items: [{ id, text, snapshot?, failed? }] }`, in the tab's storage.
  *
  * Storage is hostile territory: any access may throw, and a value may be corrupt, foreign, of another
  * version, or huge. Reads check the size before parsing and the shape after; whatever fails reads as
@@ -50,6 +50,11 @@ export interface StoredOutbox {
    * name. A tab whose storage is a copy of another's (a duplicated tab) finds the lock held.
    */
   tab?: string | undefined;
+  /**
+   * How many messages of the conversation the page knew when it saved: a message of it that had not left
+   * by then lands after them, wherever another tab's copy of it looks for it.
+   */
+  seen?: number | undefined;
   items: StoredItem[];
 }
 
@@ -148,17 +153,18 @@ export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'api
       if (!value || !Array.isArray(value.items)) return undefined;
       const conversationId = isUuid(value.conversationId) ? value.conversationId : null;
       const tab = typeof value.tab === 'string' ? value.tab : undefined;
+      const seen = isCount(value.seen) ? value.seen : undefined;
       const items: StoredItem[] = [];
       for (const item of value.items as unknown[]) {
         const stored = toItem(item);
         if (stored) items.push(stored);
       }
-      return { conversationId, tab, items };
+      return { conversationId, tab, seen, items };
     },
     saveOutbox(outbox) {
       if (!outbox?.items.length) return remove(tabStorage, outboxKey);
-      const { conversationId, tab, items } = outbox;
-      save(tabStorage, outboxKey, { conversationId, tab, items });
+      const { conversationId, tab, seen, items } = outbox;
+      save(tabStorage, outboxKey, { conversationId, tab, seen, items });
     },
   };
 }
@@ -171,12 +177,17 @@ function toItem(value: unknown): StoredItem | undefined {
   // Two units a character at most: longer is not a text this widget took.
   if (typeof text !== 'string' || !text.trim() || text.length > 2 * MAX_MESSAGE_LENGTH) return undefined;
   const item: StoredItem = { id, text: wellFormed(text) };
-  if (typeof snapshot === 'number' && Number.isInteger(snapshot) && snapshot >= 0) item.snapshot = snapshot;
+  if (isCount(snapshot)) item.snapshot = snapshot;
   // A snapshot that is not one this widget wrote: whether the message left cannot be told, so it is the
   // visitor's to send again, like one that failed.
   else if (snapshot !== undefined) item.failed = true;
   if (value.failed !== undefined) item.failed = true;
   return item;
+}
+
+/** A count of messages: a whole number, not negative. */
+function isCount(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0;
 }
 
 /** `text` cut to {@link MAX_DRAFT_LENGTH} units, never between the two halves of a character. */

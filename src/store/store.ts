@@ -98,9 +98,11 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       if (snapshot !== undefined && same) return { id, text, status: 'checking', snapshot };
       if (snapshot === undefined && !failed && sendable) return { id, text, status: 'queued' };
       const another = snapshot === undefined && !failed && same;
-      return { id, text, status: 'failed', error: NOT_SENT, ...(another && { snapshot: history.wire.length }) };
+      return { id, text, status: 'failed', error: NOT_SENT, ...(another && { snapshot: left.seen }) };
     });
     outbox.addFirst(restored);
+    // (One the other tab has sent already shows once, from the history.)
+    delivery.dropLanded(history.wire);
   }
 
   /** Gives texts the visitor typed back to the draft (at its end, each on a line of its own), saved at once. */

@@ -173,20 +173,27 @@ describe('the outbox kept for a reload', () => {
       apiBase: API_BASE,
       conversationId: store.conversationId.value,
       tab: expect.any(String),
+      // The greeting: the message would land after it.
+      seen: 1,
       items: [{ id: store.messages.value[1]!.id, text: 'wait for me' }],
     });
   });
 
-  /** A tab that sends a message typed offline, and a copy of it (a duplicated tab) opened before it could. */
-  async function duplicated(world: FakeWorld) {
+  /** A tab whose message typed offline waits in it, and a copy of its tab storage taken then (a duplicated tab's). */
+  async function tabWithCopy(world: FakeWorld) {
     const original = openTab(world);
     await original.store.start();
     world.network.set(false);
     original.store.send('typed offline');
     await flush();
-    // The copy's storage starts as the original's; the original stays open.
     const tabStorage = createFakeStorage();
     for (const [key, value] of original.deps.tabStorage.data) tabStorage.data.set(key, value);
+    return { original, tabStorage };
+  }
+
+  /** {@link tabWithCopy}, then both online: the copy opens while the tab it came from sends the message. */
+  async function duplicated(world: FakeWorld) {
+    const { original, tabStorage } = await tabWithCopy(world);
     const copy = openTab(world, {}, { tabStorage });
     world.network.set(true);
     await copy.store.start();
@@ -213,6 +220,37 @@ describe('the outbox kept for a reload', () => {
     expect(shown(copy.store).slice(-2)).toEqual(['user: typed offline', 'assistant: You said: typed offline']);
     expect(world.client.calls('send')).toHaveLength(1);
     expect(sent()).toEqual(['typed offline']);
+  });
+
+  test('in a copy, what the visitor types waits behind the copied message, and goes out once the other tab has sent that', async () => {
+    const world = createFakeWorld();
+    const { tabStorage } = await tabWithCopy(world);
+    // Back online, the tab it came from sends it, slowly.
+    world.client.failNext('send', { kind: 'slow', ms: 3000 });
+    world.network.set(true);
+    const copy = openTab(world, {}, { tabStorage });
+    await copy.store.start();
+    await flush();
+    expect(shown(copy.store).at(-1)).toBe('user: typed offline [failed]');
+    copy.store.send('and on Friday?');
+    await flush();
+    expect(shown(copy.store).at(-1)).toBe('user: and on Friday? [queued]');
+    await world.timers.quiet();
+    expect(shown(copy.store).slice(1)).toEqual(['user: typed offline', 'assistant: You said: typed offline', 'user: and on Friday?', 'assistant: You said: and on Friday?']);
+    expect(world.client.calls('send').map((call) => call.message)).toEqual(['typed offline', 'and on Friday?']);
+  });
+
+  test('a copy opened after the tab it came from has sent the message shows it once, sent, even where tabs cannot talk', async () => {
+    const world = createFakeWorld({ channel: false });
+    const { tabStorage } = await tabWithCopy(world);
+    world.network.set(true);
+    await world.timers.quiet();
+    expect(world.client.calls('send')).toHaveLength(1);
+    const copy = openTab(world, {}, { tabStorage });
+    await copy.store.start();
+    expect(shown(copy.store).slice(1)).toEqual(['user: typed offline', 'assistant: You said: typed offline']);
+    await world.timers.quiet();
+    expect(world.client.calls('send')).toHaveLength(1);
   });
 
   test.each([
