@@ -51,8 +51,8 @@ export interface StoredOutbox {
    */
   tab?: string | undefined;
   /**
-   * How many messages of the conversation the page knew when it saved: a message of it that had not left
-   * by then lands after them, wherever another tab's copy of it looks for it.
+   * How many messages of the conversation the page knew when it saved: a message that had not left by
+   * then can only land after them (where a duplicated tab looks for its copy of it).
    */
   seen?: number | undefined;
   items: StoredItem[];
