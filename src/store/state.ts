@@ -1,6 +1,6 @@
 /**
  * The store's state union, and what the rest of the widget derives from it: whether an error blocks
- * messages (and for good or not), and the older four-word status.
+ * messages (and for good or not), and the error the UI is given.
  */
 import type { ApiError, ApiErrorKind } from '../api/errors';
 import type { ChatError } from '../model';

@@ -97,6 +97,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     const restored = left.items.map(({ id, text, snapshot, failed }): Outgoing => {
       if (snapshot !== undefined && same) return { id, text, status: 'checking', snapshot };
       if (snapshot === undefined && !failed && sendable) return { id, text, status: 'queued' };
+      // Still waiting to go when the page left it, yet not this page's to send: the other tab may (a
+      // duplicated tab's copy), so its retry looks for it first, past what that tab had seen.
       const another = snapshot === undefined && !failed && same;
       return { id, text, status: 'failed', error: NOT_SENT, ...(another && { snapshot: left.seen }) };
     });

@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ASSISTANTS } from '../helpers/stand-in';
-import { GREETING, TEXT, chat } from './conversation/widget';
+import { GREETING, TEXT, chat, widgetPage } from './conversation/widget';
 import { useBrowser, useStandIn, useStaticServer } from './helpers/fixtures';
 
 const browser = useBrowser({ backForwardCache: true });
@@ -17,15 +17,7 @@ const SEEN = { timeout: 15_000 };
 
 /** A page of the clinic's site with the widget; cacheable, so Back may restore it from the back/forward cache. */
 function clinicPage(path: string): string {
-  return site.page(
-    path,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Riverside Clinic</title></head><body>
-  <h1>Riverside Clinic</h1>
-  <script src="${site.url}/dist/widget.js" data-assistant-id="${ASSISTANTS.northwind}" data-api-base="${api.url}" data-type="test"
-    data-variables='{"name":"Ada","clinic":"Riverside Clinic"}'></script>
-</body></html>`,
-    { headers: { 'Cache-Control': 'max-age=0' } },
-  );
+  return widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: api.url, path, headers: { 'Cache-Control': 'max-age=0' } });
 }
 
 /** Tells the page's scripts the browser went offline, or back online (this page only: others still load). */

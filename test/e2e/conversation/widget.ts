@@ -40,6 +40,8 @@ export interface WidgetPageOptions {
   type?: 'test' | 'widget';
   /** The page's path on the static server; default `/shop.html`. */
   path?: string;
+  /** The page's response headers (the static server sends `Cache-Control: no-store` unless they say otherwise). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -68,6 +70,7 @@ export function widgetPage(site: StaticServer, options: WidgetPageOptions): stri
   <script ${tag}></script>
 </body>
 </html>`,
+    { headers: options.headers },
   );
 }
 
