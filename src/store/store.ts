@@ -95,12 +95,12 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     const same = left.conversationId === core.conversationId.value;
     const sendable = owned && (same || left.conversationId === null);
     const restored = left.items.map(({ id, text, snapshot, failed }): Outgoing => {
-      if (snapshot !== undefined && same) return { id, text, status: 'checking', snapshot };
-      if (snapshot === undefined && !failed && sendable) return { id, text, status: 'queued' };
-      // Still waiting to go when the page left it, yet not this page's to send: the other tab may (a
-      // duplicated tab's copy), so its retry looks for it first, past what that tab had seen.
-      const another = snapshot === undefined && !failed && same;
-      return { id, text, status: 'failed', error: NOT_SENT, ...(another && { snapshot: left.seen }) };
+      if (!failed && same && snapshot !== undefined) return { id, text, status: 'checking', snapshot };
+      if (!failed && sendable && snapshot === undefined) return { id, text, status: 'queued' };
+      // Its retry looks for it first where it may have landed: where its send began (one that had failed is
+      // not looked for before the visitor asks), or, still waiting to go when the page left it yet not this
+      // page's to send (the other tab may: a duplicated tab's copy), past what that tab had seen.
+      return { id, text, status: 'failed', error: NOT_SENT, ...(same && { snapshot: failed ? snapshot : left.seen }) };
     });
     outbox.addFirst(restored);
     // (One the other tab has sent already shows once, from the history.)

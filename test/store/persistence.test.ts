@@ -253,6 +253,34 @@ describe('the outbox kept for a reload', () => {
     expect(world.client.calls('send')).toHaveLength(1);
   });
 
+  test('a copy reloaded before the other tab has sent the message shows it not sent at once, without looking for it; its Retry still looks first', async () => {
+    const world = createFakeWorld({ channel: false });
+    const { tabStorage } = await tabWithCopy(world);
+    // Back online, the tab it came from is told to wait a minute before it sends: the copy is reloaded meanwhile.
+    world.client.failNext('send', { kind: 'rate-limited', retryAfterMs: 60_000 });
+    world.network.set(true);
+    const copy = openTab(world, {}, { tabStorage });
+    await copy.store.start();
+    await flush();
+    expect(shown(copy.store).at(-1)).toBe('user: typed offline [failed]');
+    copy.store.dispose();
+    const reads = world.client.calls('get').length;
+    const reloaded = openTab(world, {}, { tabStorage });
+    await reloaded.store.start();
+    await flush();
+    expect(shown(reloaded.store).at(-1)).toBe('user: typed offline [failed]');
+    // Only the opening's read: the copy is not looked for again before the visitor asks.
+    expect(world.client.calls('get')).toHaveLength(reads + 1);
+    // The other tab sends it; the Retry finds it there and sends nothing.
+    await world.timers.quiet();
+    expect(world.client.calls('send')).toHaveLength(2);
+    reloaded.store.retry(reloaded.store.messages.value.find((m) => m.role === 'user')!.id);
+    await world.timers.quiet();
+    expect(shown(reloaded.store).slice(-2)).toEqual(['user: typed offline', 'assistant: You said: typed offline']);
+    expect(world.client.calls('send')).toHaveLength(2);
+    expect(world.client.history(reloaded.store.conversationId.value!).filter((m) => m.role === 'user')).toHaveLength(1);
+  });
+
   test.each([
     ['without the id of its page (an earlier version of the widget saved it so)', (stored: Record<string, unknown>) => delete stored.tab],
     ['with a page id that is not one', (stored: Record<string, unknown>) => (stored.tab = 42)],
