@@ -4,7 +4,7 @@
  */
 import { isUuid, type FetchLike } from './api/client';
 import { trimBase } from './api/url';
-import { languageTag } from './boot/words';
+import { languageTag } from './boot/language';
 import type { ConversationType, VariableValue } from './api/types';
 import type { Strings } from './ui/strings';
 import { applyRules, flag, oneOf, type Parse } from './rules';

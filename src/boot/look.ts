@@ -1,6 +1,6 @@
 /** How the settings show on the widget's host element and frame. */
 import type { LauncherConfig } from '../config';
-import { resolveLanguage } from './words';
+import { resolveLanguage } from './language';
 
 /**
  * Shows `config`'s look on the widget's host element and frame: theme, corner and language. The launcher

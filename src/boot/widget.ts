@@ -14,7 +14,8 @@ import launcherCss from './launcher.css?inline';
 import { createLauncher, showLoadFailure, type Launcher } from './launcher';
 import { adoptStyles, settingsRule } from './styles';
 import { applyLook } from './look';
-import { LAUNCHER_WORDS as words, resolveLanguage } from './words';
+import { resolveLanguage } from './language';
+import { LAUNCHER_WORDS as words } from './words';
 
 export type { WidgetEvent, WidgetEventMap } from '../panel/contract';
 

@@ -2,7 +2,7 @@
  * What the launcher (src/boot/widget.ts) and the lazily loaded panel (src/panel/index.ts) know of each
  * other. Types only: the launcher script carries none of the panel's code.
  */
-import type { Language } from '../boot/words';
+import type { Language } from '../boot/language';
 import type { ConfigContext, LauncherConfig, LauncherParseResult } from '../config';
 import type { ChatError, ChatMessage } from '../model';
 

@@ -9,7 +9,7 @@ import { createWidget, type WidgetHandle } from '../../src/boot/widget';
 import type { LauncherConfig, PanelSettings, WidgetConfig } from '../../src/config';
 import { createPanel } from '../../src/panel/index';
 import { ChatPanel } from '../../src/ui/Panel';
-import { resolveLanguage } from '../../src/boot/words';
+import { resolveLanguage } from '../../src/boot/language';
 import { en, type Strings } from '../../src/ui/strings';
 import { createFakeStore, type FakeStore } from '../helpers/fake-store';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveLanguage } from '../../src/boot/words';
+import { resolveLanguage } from '../../src/boot/language';
 import { en, errorText, fill, LANGUAGES, stringsFor, type Strings } from '../../src/ui/strings';
 import { strings as de } from '../../src/ui/locales/de';
 
