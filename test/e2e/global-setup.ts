@@ -1,17 +1,27 @@
 /**
  * Runs once before the e2e project: makes sure Debian's Chromium is there (installing it when we can)
- * and that the script-tag build exists. It never downloads Playwright's own browsers.
+ * and that the script-tag build exists, then starts the one Chromium the test files connect to (see
+ * useBrowser), and stops it after the last. It never downloads Playwright's own browsers.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { launchBrowserServer } from './helpers/browser';
 import { ensureBuild, ensureChromium } from './helpers/environment';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the run's Chromium listens (BrowserServer.wsEndpoint). */
+    chromiumEndpoint: string;
+  }
+}
+
 /** Vitest global setup for the `e2e` project. Throwing here stops the run with the message. */
-export default function setup(): void {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   ensureChromium({
     exists: existsSync,
     isRoot: () => process.getuid?.() === 0,
@@ -36,6 +46,9 @@ export default function setup(): void {
     join(repoRoot, 'dist', 'widget.js'),
     join(repoRoot, 'src'),
   );
+  const chromium = await launchBrowserServer();
+  project.provide('chromiumEndpoint', chromium.wsEndpoint());
+  return () => chromium.close();
 }
 
 function which(command: string): string | undefined {

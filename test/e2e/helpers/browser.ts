@@ -2,7 +2,7 @@
  * Debian's Chromium, driven by playwright-core, plus a recorder of everything that went wrong inside a page.
  * Free of Vitest hooks so global setup can import it; the per-file lifecycle lives in fixtures.ts.
  */
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type ConsoleMessage, type Page } from 'playwright-core';
 
 /** Where Debian installs Chromium; the e2e tests never use Playwright's downloaded browsers. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -29,6 +29,23 @@ export function launchBrowser({ backForwardCache = false } = {}): Promise<Browse
     args: [...CHROMIUM_ARGS],
     ignoreDefaultArgs: backForwardCache ? ['--disable-back-forward-cache'] : [],
   });
+}
+
+/**
+ * Launches Debian's Chromium as {@link launchBrowser} does, as a server that test files connect to
+ * ({@link connectBrowser}): the e2e run starts one (test/e2e/global-setup.ts), which spares each file a
+ * launch and a close of its own, about a second each. Each file still gets contexts of its own.
+ */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+}
+
+/**
+ * Connects to the Chromium of {@link launchBrowserServer}. Closing the returned browser closes every context
+ * made through it and disconnects; the Chromium runs on for the next file.
+ */
+export function connectBrowser(endpoint: string): Promise<Browser> {
+  return chromium.connect(endpoint);
 }
 
 /**

@@ -6,9 +6,9 @@
  *   const site = useStaticServer();    // origin A: test pages and /dist/
  *   const api = useStandIn();          // origin B: the stand-in API, log and faults reset per test
  */
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, type PageErrors } from './browser';
+import { collectPageErrors, connectBrowser, launchBrowser, type PageErrors } from './browser';
 import { startStaticServer, type StaticServer, type StaticServerOptions } from './static-server';
 import { startStandIn, type StandIn, type StandInOptions } from '../../helpers/stand-in';
 
@@ -34,7 +34,10 @@ export interface UseBrowserOptions {
   backForwardCache?: boolean;
 }
 
-/** One Chromium for this file, a fresh context and page for each test; everything closed afterwards. */
+/**
+ * The run's Chromium for this file (one launched for this file where the run has none to share, or with the
+ * back/forward cache on), a fresh context and page for each test; everything closed afterwards.
+ */
 export function useBrowser(options: UseBrowserOptions = {}): BrowserFixture {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -48,7 +51,8 @@ export function useBrowser(options: UseBrowserOptions = {}): BrowserFixture {
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser({ backForwardCache: options.backForwardCache });
+    const shared = options.backForwardCache ? undefined : inject('chromiumEndpoint');
+    browser = shared ? await connectBrowser(shared) : await launchBrowser({ backForwardCache: options.backForwardCache });
   });
   beforeEach(async () => {
     context = await need(browser, 'browser').newContext(options.context);
