@@ -154,7 +154,7 @@ export default defineConfig(({ mode, command }) => {
     test: {
       root: here('.'),
       // Two workers even on two cores (Vitest's default leaves one core free): the unit files share them,
-      // then the e2e files run one at a time, each with a whole Chromium to itself.
+      // then the e2e files run one at a time, each with the run's Chromium to itself.
       maxWorkers: 2,
       projects: [
         {
@@ -182,7 +182,8 @@ export default defineConfig(({ mode, command }) => {
             hookTimeout: 60000,
             fileParallelism: false,
             // After the unit files, so no timing of theirs shares the cores; one worker for every file
-            // (each still starts its own browser and servers), so Playwright is loaded once.
+            // (each still starts its own servers and connects to the run's Chromium, started by the
+            // global setup), so Playwright is loaded once.
             sequence: { groupOrder: 1 },
             isolate: false,
           },
