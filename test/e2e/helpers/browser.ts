@@ -37,7 +37,8 @@ export function launchBrowser({ backForwardCache = false } = {}): Promise<Browse
  * launch and a close of its own, about a second each. Each file still gets contexts of its own.
  */
 export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  // (Its web socket on the loopback address, like every server of the tests.)
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], host: '127.0.0.1' });
 }
 
 /**
