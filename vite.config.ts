@@ -147,8 +147,10 @@ export default defineConfig(({ mode, command }) => {
       target: 'es2020',
       cssTarget: CSS_TARGET,
       // Terser, as for the panel: 30 bytes (gzip) under the default minifier, in the file every page view loads.
+      // ASCII only: a classic script is read in the page's encoding when its server names no charset, so any
+      // other character would be written as an escape (the panel's files are modules, read as UTF-8 always).
       minify: 'terser',
-      terserOptions: { ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
+      terserOptions: { ecma: 2020, compress: { passes: 3 }, format: { comments: false, ascii_only: true } },
       lib: { entry: here('./src/embed.ts'), formats: ['iife'], name: 'AssistantChatWidgetBundle', fileName: () => 'widget.js' },
     },
     test: {

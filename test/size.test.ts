@@ -59,6 +59,11 @@ describe('dist/widget.js, the launcher every page view loads', () => {
     expect(source).toContain(JSON.stringify(panel).slice(1, -1));
     expect(source).not.toMatch(/\bpreact\b|__H|useState/);
   });
+
+  it('is plain ASCII: a page in another encoding (windows-1252, Shift_JIS) reads its words right, whatever charset its server names', () => {
+    const beyond = [...read('widget.js')].filter((char) => char.charCodeAt(0) > 0x7e);
+    expect(beyond).toEqual([]);
+  });
 });
 
 describe('the panel, loaded on the visitor’s intent', () => {
