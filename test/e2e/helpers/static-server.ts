@@ -42,6 +42,11 @@ export interface StaticServerOptions {
    * module: pages on other origins, and sandboxed frames, load it only with that header). Default true.
    */
   cors?: boolean;
+  /**
+   * Name UTF-8 in the `Content-Type` of `/dist/` files (default true); false serves them the way many servers
+   * do, with no charset, so the browser falls back to the page's encoding for a classic script.
+   */
+  charset?: boolean;
 }
 
 const TYPES: Record<string, string> = {
@@ -75,7 +80,7 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
       return;
     }
     if (path.startsWith('/dist/')) {
-      void serveFile(res, distDir, path.slice('/dist/'.length), req.method === 'HEAD', options.cors ?? true);
+      void serveFile(res, distDir, path.slice('/dist/'.length), req.method === 'HEAD', options.cors ?? true, options.charset ?? true);
       return;
     }
     // Chromium asks for a favicon on every page; an empty answer keeps 404s out of the page's log.
@@ -111,14 +116,15 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
   };
 }
 
-async function serveFile(res: ServerResponse, root: string, encoded: string, headOnly: boolean, cors: boolean): Promise<void> {
+async function serveFile(res: ServerResponse, root: string, encoded: string, headOnly: boolean, cors: boolean, charset: boolean): Promise<void> {
   try {
     const file = resolve(root, decodeURIComponent(encoded));
     // Never leave the served folder, whatever the path says.
     if (!file.startsWith(root + sep)) return sendText(res, 404, 'Not found');
     const body = await readFile(file);
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
     res.writeHead(200, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Type': charset ? type : type.replace(/;\s*charset=[^;]*/, ''),
       'Content-Length': body.length,
       'Cache-Control': 'no-store',
       ...(cors && { 'Access-Control-Allow-Origin': '*' }),
