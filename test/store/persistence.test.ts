@@ -1,7 +1,7 @@
 import { ApiError } from '../../src/api/errors';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createPersistence } from '../../src/store/persistence';
-import { ASSISTANT, GREETING } from '../helpers/fake-client';
+import { ASSISTANT, GREETING, type FakeFault } from '../helpers/fake-client';
 import { createFakeStorage, createFakeWorld, flush, type FakeWorld } from '../helpers/fake-deps';
 import { API_BASE, openTab, reloadAfter, shown } from './setup';
 
@@ -191,6 +191,20 @@ describe('the outbox kept for a reload', () => {
     return { original, tabStorage };
   }
 
+  /**
+   * {@link tabWithCopy}, then both online while the tab it came from takes its time to send the message
+   * (`delay`): the copy opens meanwhile, and shows it not sent.
+   */
+  async function copyWhileTheTabWaits(world: FakeWorld, delay: FakeFault) {
+    const { tabStorage } = await tabWithCopy(world);
+    world.client.failNext('send', delay);
+    world.network.set(true);
+    const copy = openTab(world, {}, { tabStorage });
+    await copy.store.start();
+    await flush();
+    return { copy, tabStorage };
+  }
+
   /** {@link tabWithCopy}, then both online: the copy opens while the tab it came from sends the message. */
   async function duplicated(world: FakeWorld) {
     const { original, tabStorage } = await tabWithCopy(world);
@@ -224,13 +238,8 @@ describe('the outbox kept for a reload', () => {
 
   test('in a copy, what the visitor types waits behind the copied message, and goes out once the other tab has sent that', async () => {
     const world = createFakeWorld();
-    const { tabStorage } = await tabWithCopy(world);
     // Back online, the tab it came from sends it, slowly.
-    world.client.failNext('send', { kind: 'slow', ms: 3000 });
-    world.network.set(true);
-    const copy = openTab(world, {}, { tabStorage });
-    await copy.store.start();
-    await flush();
+    const { copy } = await copyWhileTheTabWaits(world, { kind: 'slow', ms: 3000 });
     expect(shown(copy.store).at(-1)).toBe('user: typed offline [failed]');
     copy.store.send('and on Friday?');
     await flush();
@@ -255,13 +264,8 @@ describe('the outbox kept for a reload', () => {
 
   test('a copy reloaded before the other tab has sent the message shows it not sent at once, without looking for it; its Retry still looks first', async () => {
     const world = createFakeWorld({ channel: false });
-    const { tabStorage } = await tabWithCopy(world);
     // Back online, the tab it came from is told to wait a minute before it sends: the copy is reloaded meanwhile.
-    world.client.failNext('send', { kind: 'rate-limited', retryAfterMs: 60_000 });
-    world.network.set(true);
-    const copy = openTab(world, {}, { tabStorage });
-    await copy.store.start();
-    await flush();
+    const { copy, tabStorage } = await copyWhileTheTabWaits(world, { kind: 'rate-limited', retryAfterMs: 60_000 });
     expect(shown(copy.store).at(-1)).toBe('user: typed offline [failed]');
     copy.store.dispose();
     const reads = world.client.calls('get').length;

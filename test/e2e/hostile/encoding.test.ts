@@ -5,25 +5,17 @@
  * UTF-8. The visitor reads every word right, and the server receives exactly what they typed.
  */
 import { describe, expect, test } from 'vitest';
-import { ASSISTANTS } from '../../helpers/stand-in';
 import { useBrowser, useStandIn, useStaticServer } from '../helpers/fixtures';
-import { SEEN } from './world';
+import { GREETING, hostPage, SEEN } from './world';
 
 const browser = useBrowser();
 const site = useStaticServer({ charset: false });
 const api = useStandIn();
 
-/** The page: ASCII bytes only (its own words as character references), declared windows-1252. */
+/** The host page, declared windows-1252, in ASCII bytes only (its own words in English), in French for the widget. */
 function legacyPage(): string {
-  return `<!doctype html>
-<html lang="fr">
-<head><meta charset="windows-1252"><title>Caf&eacute; Riverside</title></head>
-<body>
-  <h1>Caf&eacute; Riverside</h1>
-  <script src="${site.url}/dist/widget.js" data-assistant-id="${ASSISTANTS.northwind}" data-api-base="${api.url}" data-type="test"
-    data-locale="fr" data-variables='{"name":"Ada","clinic":"Riverside Clinic"}'></script>
-</body>
-</html>`;
+  const html = hostPage({ siteUrl: site.url, apiBase: api.url, body: '<h1>Riverside Clinic</h1>', attributes: { 'data-locale': 'fr' } });
+  return html.replace('<meta charset="utf-8">', '<meta charset="windows-1252">');
 }
 
 describe('a host page in windows-1252, the files served with no charset', () => {
@@ -40,7 +32,7 @@ describe('a host page in windows-1252, the files served with no charset', () => 
     await input.waitFor(SEEN);
     expect(await input.getAttribute('placeholder')).toBe('Écrivez un message…');
     expect(await panel.getByRole('button', { name: 'Envoyer', exact: true }).count()).toBe(1);
-    await panel.getByText('Hi Ada! 👋 Welcome to Riverside Clinic.').waitFor(SEEN);
+    await panel.getByText(GREETING).waitFor(SEEN);
     expect(await root.getByRole('button', { name: 'Écrivez-nous', exact: true }).count()).toBe(1);
 
     const typed = 'Ça marche mardi ? Merci 😊';
