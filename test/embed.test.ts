@@ -28,6 +28,7 @@ afterEach(() => {
   delete (document as unknown as { currentScript?: unknown }).currentScript;
   document.head.innerHTML = '';
   document.body.innerHTML = '';
+  for (const host of hosts()) host.remove();
   localStorage.clear();
   vi.restoreAllMocks();
 });
@@ -62,11 +63,12 @@ const hosts = () => Array.from(document.querySelectorAll('assistant-chat-root'))
 const ownMessages = (spy: MockInstance) => spy.mock.calls.filter((call) => String(call[0]).startsWith('AssistantChat:'));
 
 describe('the script tag', () => {
-  it('mounts one floating widget for the tag that loaded it, without touching the page', async () => {
+  it('mounts one floating widget for the tag that loaded it, at the end of <html>, without touching the page', async () => {
     const tag = addTag({ 'data-assistant-id': NORTHWIND });
     await loadScript(tag);
     expect(hosts()).toHaveLength(1);
-    expect(hosts()[0]!.parentElement).toBe(document.body);
+    // Outside <body>: a transformed body cannot carry it off the screen, and a body swapped on navigation keeps it.
+    expect(document.documentElement.lastElementChild).toBe(hosts()[0]);
     expect(hosts()[0]!.shadowRoot).not.toBeNull();
     expect(win.AssistantChat?.widgets()).toEqual([NORTHWIND]);
     expect(tag.hasAttribute('data-assistant-chat-mounted')).toBe(true);
@@ -105,11 +107,11 @@ describe('the script tag', () => {
 
   it('floats, with one message, when data-target matches nothing', async () => {
     await loadScript(addTag({ 'data-assistant-id': NORTHWIND, 'data-target': '#nowhere' }));
-    expect(hosts()[0]!.parentElement).toBe(document.body);
+    expect(hosts()[0]!.parentElement).toBe(document.documentElement);
     expect(ownMessages(errors)).toEqual([['AssistantChat: target "#nowhere" matches no element; the widget floats instead.']]);
   });
 
-  it('waits for the body when it runs in <head> before there is one', () => {
+  it('waits for the page to be parsed when it runs in <head> before there is a body', () => {
     const doc = document.implementation.createHTMLDocument('head only');
     doc.documentElement.removeChild(doc.body);
     const tag = doc.createElement('script');
@@ -121,7 +123,7 @@ describe('the script tag', () => {
     expect(doc.querySelectorAll('assistant-chat-root')).toHaveLength(0);
     doc.documentElement.appendChild(doc.createElement('body'));
     doc.dispatchEvent(new Event('DOMContentLoaded'));
-    expect(doc.body.querySelectorAll('assistant-chat-root')).toHaveLength(1);
+    expect(doc.documentElement.lastElementChild?.localName).toBe('assistant-chat-root');
     fakeWindow.AssistantChat?.destroy();
   });
 });

@@ -109,7 +109,7 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     // (A selector that is not one throws: the command fails with the browser's words for it.)
     const element = typeof target === 'string' ? doc.querySelector(target) : target;
     if (typeof target === 'string' && !element) log('error', `target "${target}" matches no element; the widget floats instead.`);
-    const handle = deps.mount(element ?? doc.body, { ...options, inline: !!element }, context);
+    const handle = deps.mount(element ?? doc.documentElement, { ...options, inline: !!element }, context);
     widgets.set(id, handle);
     for (const event of EVENTS) handle.on(event, (detail) => notify(listeners, event, detail, id));
   }

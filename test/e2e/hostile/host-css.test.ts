@@ -1,7 +1,7 @@
 /**
  * Case 2, hostile host CSS: stylesheets that real sites ship by accident or on purpose (`*{all:unset!important}`,
- * `div{display:none!important}`, odd root font sizes, `direction:rtl`, `text-transform:uppercase`, and rules
- * aimed straight at the widget's host element). The open widget looks the same as on a plain page, pixel for
+ * `div{display:none!important}`, odd root font sizes, `direction:rtl`, `text-transform:uppercase`, a transformed
+ * body, a body that spreads its children over the screen, and rules aimed straight at the widget's host element). The open widget looks the same as on a plain page, pixel for
  * pixel (screenshots are kept under test-results/hostile-css/ for people to look at), and works; and the
  * host's own layout is the same with and without the widget.
  */
@@ -26,6 +26,11 @@ const HOSTILE_CSS: Record<string, string> = {
   'root-font-30px': 'html{font-size:30px}',
   'body-rtl': 'body{direction:rtl}',
   uppercase: '*{text-transform:uppercase}',
+  // A transformed body is the containing block of every fixed element inside it (a common way to put a page on
+  // its own layer): a widget in the body would sit at the body's foot, not the screen's.
+  'body-transformed': 'body{transform:translateZ(0)}',
+  // The "sticky footer" layout that spreads the body's children over the screen: one more child moves them all.
+  'body-spread': 'body{display:flex;flex-direction:column;justify-content:space-between;min-height:100vh;margin:0}',
   'aimed-at-the-host':
     'assistant-chat-root,[data-assistant-id]{display:none!important;position:absolute!important;transform:scale(.5)!important;' +
     'filter:blur(4px)!important;opacity:.2!important;font:italic 40px serif!important;color:red!important;line-height:3!important}' +
