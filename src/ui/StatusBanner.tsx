@@ -34,7 +34,7 @@ export function StatusBanner({ store, strings }: StatusBannerProps) {
         <Alert text={errorText(state.error.kind, strings)}>
           <button type="button" class="text-button" onClick={() => store.start()}>
             {strings.retry}
-          </button>
+          </button>{' '}
           <button type="button" class="text-button" onClick={() => store.reset()}>
             {strings.newConversation}
           </button>
@@ -55,13 +55,15 @@ export function StatusBanner({ store, strings }: StatusBannerProps) {
   }
 }
 
-/** An error in words, with the actions that can help. */
+/** An error in words, with the actions that can help after them (on the same line while there is room). */
 function Alert({ text, children }: { text: string; children?: preact.ComponentChildren }) {
   return (
     <div class="error-banner" role="alert">
       <Icon name="alert" />
-      <p>{text}</p>
-      {children}
+      <p>
+        {text}
+        {children && <> {children}</>}
+      </p>
     </div>
   );
 }

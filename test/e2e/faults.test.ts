@@ -99,6 +99,9 @@ describe('resuming a stored conversation that cannot be read', () => {
     expect(await connecting.count()).toBe(0);
     expect(await alert.getByRole('button', { name: TEXT.retry }).count()).toBe(1);
     expect(await alert.getByRole('button', { name: TEXT.newConversation }).count()).toBe(1);
+    // The words read across the banner, the buttons after them, not squeezed into a column beside the buttons.
+    const widths = await alert.evaluate((banner) => ({ words: banner.querySelector('p')!.clientWidth, banner: banner.clientWidth }));
+    expect(widths.words, JSON.stringify(widths)).toBeGreaterThan(widths.banner * 0.75);
     expect(await axeViolations(page)).toEqual([]);
     // The live region was there (empty) before it said "Connecting…", and said it once.
     const log = await said();
