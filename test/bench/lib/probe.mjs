@@ -26,7 +26,7 @@ export const MARKS = { start: 'bench-start', settled: 'bench-settled', click: 'b
 
 /**
  * @typedef {object} ProbeOptions
- * @property {string | null} launcher a selector for the launcher inside a shadow root of a child of body
+ * @property {string | null} launcher a selector for the launcher inside a shadow root of a child of <html> or <body>
  *   (the host element the widget appends); null on pages without one
  * @property {string} startMark the User Timing mark set as the probe starts ({@link MARKS}.start)
  */
@@ -154,12 +154,13 @@ export function installProbe(options) {
 
   const selector = options.launcher;
   if (selector) {
+    // The floors put their host in the body, the widget at the end of <html>: the children of both are looked at.
     const find = () => {
-      const body = document.body;
-      if (!body) return null;
-      for (let el = body.firstElementChild; el; el = el.nextElementSibling) {
-        const found = el.shadowRoot && el.shadowRoot.querySelector(selector);
-        if (found) return found;
+      for (const parent of [document.documentElement, document.body]) {
+        for (let el = parent?.firstElementChild; el; el = el.nextElementSibling) {
+          const found = el.shadowRoot && el.shadowRoot.querySelector(selector);
+          if (found) return found;
+        }
       }
       return null;
     };
