@@ -1,7 +1,8 @@
 /**
  * The visitor's preferences in Chromium on the built script: reduced motion turns the widget's
  * animations and transitions off; forced colors (high contrast) keep every shape visible; the page's
- * language (or `data-locale`) picks the words; a right-to-left language mirrors the panel's layout.
+ * language (or `data-locale`) picks the words; a right-to-left language mirrors the panel's layout; a printed
+ * page leaves the floating widget out.
  */
 import { describe, expect, test } from 'vitest';
 import { useBrowser, useStandIn, useStaticServer } from '../helpers/fixtures';
@@ -126,6 +127,26 @@ describe('forced colors (Windows high contrast)', () => {
     await chat.open();
     expect(await chat.launcher.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('none');
     expect(await chat.panel.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('none');
+  });
+});
+
+describe('printing', () => {
+  test('a page printed with the chat open leaves the floating widget out; an inline one is printed with the page', async () => {
+    const { page } = browser;
+    await page.goto(hostPage(site, { apiBase: api.url }));
+    const chat = widget(page);
+    await chat.open();
+    await chat.say('hello', REPLIES.hello);
+    await page.emulateMedia({ media: 'print' });
+    expect([await chat.launcher.isVisible(), await chat.panel.isVisible()]).toEqual([false, false]);
+    await page.emulateMedia({ media: 'screen' });
+    expect([await chat.launcher.isVisible(), await chat.panel.isVisible()]).toEqual([true, true]);
+
+    await page.goto(hostPage(site, { apiBase: api.url, path: '/help.html', attributes: { 'data-target': 'main' } }));
+    const inline = page.locator('main assistant-chat-root .panel');
+    await inline.getByText(GREETING).waitFor(SEEN);
+    await page.emulateMedia({ media: 'print' });
+    expect(await inline.getByText(GREETING).isVisible()).toBe(true);
   });
 });
 
