@@ -1,9 +1,10 @@
 /**
  * Case 2, hostile host CSS: stylesheets that real sites ship by accident or on purpose (`*{all:unset!important}`,
  * `div{display:none!important}`, odd root font sizes, `direction:rtl`, `text-transform:uppercase`, a transformed
- * body, a body that spreads its children over the screen, and rules aimed straight at the widget's host element). The open widget looks the same as on a plain page, pixel for
- * pixel (screenshots are kept under test-results/hostile-css/ for people to look at), and works; and the
- * host's own layout is the same with and without the widget.
+ * body, a body that spreads its children over the screen, and rules aimed straight at the widget's host
+ * element). The open widget looks the same as on a plain page, pixel for pixel (screenshots are kept under
+ * test-results/hostile-css/ for people to look at), and works; and the host's own layout is the same with and
+ * without the widget.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
