@@ -46,6 +46,36 @@ describe('the panel on a desktop', () => {
     expect(await chat.sendButton.isVisible()).toBe(true);
   });
 
+  test('moved in from its corner (data-offset) on a small window, the open panel still fits: header, close button and composer on screen', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1024, height: 600 });
+    // 120px up, clear of a cookie bar, and 120px in from the side.
+    await page.goto(hostPage(site, { apiBase: api.url, attributes: { 'data-offset': '120px 120px' } }));
+    const chat = widget(page);
+    await chat.open();
+    await animationsDone(page);
+    // (The launcher's own box grows under the pointer: the dock that holds it does not.)
+    const launcher = (await boxIn(page, '.dock'))!;
+    let panel = (await boxIn(page, '.panel'))!;
+    // The launcher where the offset puts it; the panel above it, a gap from the top of the window.
+    expect(launcher.x + launcher.width).toBe(1024 - 120);
+    expect(launcher.y + launcher.height).toBe(600 - 120);
+    expect(panel.y).toBeGreaterThanOrEqual(16);
+    expect(panel.y + panel.height).toBeLessThanOrEqual(launcher.y);
+    expect(panel.x + panel.width).toBe(1024 - 120);
+
+    // Narrower (still wider than a phone, where the panel covers the screen): the panel narrows too.
+    await page.setViewportSize({ width: 490, height: 600 });
+    panel = (await boxIn(page, '.panel'))!;
+    expect(panel.x).toBeGreaterThanOrEqual(16);
+    expect(panel.x + panel.width).toBe(490 - 120);
+
+    await chat.input.fill('Still here');
+    await chat.close.click();
+    await chat.panel.waitFor({ state: 'hidden' });
+    expect(await chat.launcher.getAttribute('aria-expanded')).toBe('false');
+  });
+
   test('inline, the panel fills its target element and a long history scrolls inside it', async () => {
     const { page } = browser;
     await page.goto(
