@@ -76,6 +76,46 @@ describe('the panel on a desktop', () => {
     expect(await chat.launcher.getAttribute('aria-expanded')).toBe('false');
   });
 
+  test("the site's --acw-font-size scales every text of the panel alike, and the composer's stays at least 16px", async () => {
+    const { page } = browser;
+    /** The font size of each kind of text in the open panel, with the host's --acw-font-size set to `size`. */
+    async function textSizes(size: string | null) {
+      await page.goto(hostPage(site, { apiBase: api.url }));
+      // A new conversation each time (the widget reads the stored one only when the visitor reaches for it).
+      await page.evaluate(() => localStorage.clear());
+      if (size) await page.locator('assistant-chat-root').evaluate((host: HTMLElement, value) => host.style.setProperty('--acw-font-size', value), size);
+      const chat = widget(page);
+      await chat.open();
+      await chat.say('book an appointment', REPLIES.book);
+      await chat.card('Book appointment').click();
+      await chat.input.fill('A question');
+      return page.evaluate(() => {
+        const root = document.querySelector('assistant-chat-root')!.shadowRoot!;
+        const px = (selector: string) => Number.parseFloat(getComputedStyle(root.querySelector(selector)!).fontSize);
+        return {
+          title: px('.panel-title'),
+          reply: px('.from-assistant .bubble'),
+          card: px('.call-summary'),
+          cardState: px('.call-state'),
+          cardLabel: px('.call-label'),
+          composer: px('textarea'),
+          count: px('.char-count'),
+        };
+      });
+    }
+    const normal = await textSizes(null);
+    const larger = await textSizes('20px');
+    for (const [text, size] of Object.entries(larger)) expect([text, size / normal[text as keyof typeof normal]]).toEqual([text, expect.closeTo(20 / 15, 2)]);
+    // The page's own 15px is the default the ratio is taken from; the visitor reads the same order of sizes.
+    expect(normal.reply).toBe(15);
+    expect(larger.title).toBeGreaterThan(larger.reply);
+    expect(larger.cardLabel).toBeLessThan(larger.card);
+    // Smaller text, but no smaller composer: iOS zooms into a field under 16px when it gets focus.
+    const smaller = await textSizes('12px');
+    expect(smaller.reply).toBe(12);
+    expect(smaller.composer).toBe(16);
+  });
+
   test('inline, the panel fills its target element and a long history scrolls inside it', async () => {
     const { page } = browser;
     await page.goto(
