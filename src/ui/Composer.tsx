@@ -33,7 +33,7 @@ export function blockedText(reason: BlockReason, strings: Strings): string {
  * a line; Enter that confirms an IME composition does not send. Near the limit a counter appears, and
  * over it the reason is shown (and the send button is disabled) before the visitor tries. While the store
  * refuses messages (`blocked`), the field is disabled, keeping what was typed; the banner says why, once.
- * So it is while `lock`ed, with the lock's words in place of the placeholder. The text is 16px so iOS
+ * So it is while `lock`ed, with the lock's words in place of the placeholder. The text is at least 16px so iOS
  * does not zoom in on focus.
  */
 export function Composer({ store, strings, inputRef, lock }: ComposerProps) {
