@@ -124,6 +124,9 @@ export default defineConfig(({ mode, command }) => {
           output: {
             entryFileNames: `${PANEL_PREFIX}[hash].js`,
             chunkFileNames: 'assistant-chat-[name]-[hash].js',
+            // Hex digits gzip smaller than base64 in the names the boot and the panel carry (32 bits of hash
+            // are plenty to tell one build's files from another's).
+            hashCharacters: 'hex',
           },
         },
       },

@@ -135,7 +135,8 @@ export function createWidget(target: Element, { config, settings, context, inlin
   // Set while the note that the chat could not be loaded is shown: the visitor (or the browser coming back
   // online) may try again.
   let removeFailure: (() => void) | null = null;
-  // Without the round launcher, the site's own button that opened the panel gets focus back when it closes.
+  // What had focus when the panel was asked to open: the panel takes focus from it (the site's own button too),
+  // and without the round launcher, the site's own button that opened the panel gets focus back when it closes.
   let opener: Element | null = null;
 
   function loadPanel(): Promise<Panel | null> {
@@ -229,6 +230,7 @@ export function createWidget(target: Element, { config, settings, context, inlin
     inline,
     isOpen: () => inline || open,
     close: () => setOpen(false),
+    opener: () => opener,
     launcher: launcher?.button ?? null,
     emit,
   };

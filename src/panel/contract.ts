@@ -59,6 +59,11 @@ export interface PanelHost {
   isOpen(): boolean;
   /** The visitor closed the panel from inside it (close button, Escape). */
   close(): void;
+  /**
+   * What had focus on the page when the panel was last asked to open (the launcher's widget, the site's own
+   * button or link, the page itself): the panel takes focus from there, not from where the visitor has gone since.
+   */
+  opener(): Element | null;
   /** The launcher (none inline): the panel points it at itself and draws the unread badge on it. */
   readonly launcher: HTMLButtonElement | null;
   /** Tells the host page's listeners. */

@@ -205,7 +205,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       h(
         ChunksContext.Provider,
         { value: chunks },
-        h(ChatPanel, { key: generation, store, config, strings, open, inline, onClose: host.close, announcement, step: step.value, gate: ui && { ui, state: state! } }),
+        h(ChatPanel, { key: generation, store, config, strings, open, inline, onClose: host.close, opener: host.opener, announcement, step: step.value, gate: ui && { ui, state: state! } }),
       ),
       container,
     );

@@ -33,6 +33,8 @@ export interface ChatPanelProps {
   inline?: boolean;
   /** The visitor closed the panel (close button, Escape). */
   onClose: () => void;
+  /** What had focus on the page when the panel was asked to open (the site's own button, say): it gives focus up to the panel. */
+  opener?: () => Element | null;
   /**
    * Said once to screen readers as the panel opens (the replies that arrived while it was closed), unless
    * the conversation is opening: that is said instead ("Connecting…", or that it is trying again).
@@ -72,7 +74,7 @@ function IconButton({ icon, label, onClick }: { icon: IconName; label: string; o
  * cannot see the outcome. Where the panel covers the whole screen (phones) it is modal: `aria-modal`, and
  * Tab wraps around inside it.
  */
-export function ChatPanel({ store, config, strings, open, inline = false, onClose, announcement, step = 'open', gate }: ChatPanelProps) {
+export function ChatPanel({ store, config, strings, open, inline = false, onClose, opener, announcement, step = 'open', gate }: ChatPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const isOpen = useValue(open) || inline;
@@ -90,14 +92,15 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
   const title = config.title || strings.title;
 
   // After the frame that shows the panel (focusing before it would lay the panel out an extra time), unless
-  // it has closed since, or the visitor has put focus somewhere else on the page meanwhile.
+  // it has closed since, or the visitor has put focus somewhere else on the page meanwhile: focus on the
+  // page itself, in the widget, or still on what opened it (the site's own button or link) moves in.
   useEffect(() => {
     const element = panel.current;
     if (!open.peek() || inline || !element) return;
     const focused = element.ownerDocument.activeElement;
     const widget = (element.getRootNode() as ShadowRoot).host;
     const first = element.querySelector<HTMLElement>('.prechat input, .disclaimer-accept, textarea');
-    if (!focused || focused === element.ownerDocument.body || focused === widget) first?.focus({ preventScroll: true });
+    if (!focused || focused === element.ownerDocument.body || focused === widget || focused === opener?.()) first?.focus({ preventScroll: true });
   }, [isOpen, step]);
 
   const locked = step !== 'open';

@@ -36,7 +36,7 @@ export function Reveal({ label, render, before, inline }: RevealProps) {
   return (
     <>
       {before}
-      <button type="button" class="reveal-button" onClick={() => setShown(true)}>
+      <button type="button" class="text-button reveal-button" onClick={() => setShown(true)}>
         {label}
       </button>
     </>

@@ -101,6 +101,33 @@ describe('keyboard only', () => {
     expect(browser.errors.unexpected()).toEqual([]);
   });
 
+  test("the site's own link opens the chat with focus in the composer, and Escape gives focus back to the link", async () => {
+    const { page } = browser;
+    // Without the round launcher: the page's "Opening hours" link comes first, then the site's own chat link.
+    await page.goto(hostPage(site, { apiBase: api.url, attributes: { 'data-launcher': 'none' } }));
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: '#assistant-chat', textContent: 'Questions? Chat with us' });
+      document.querySelector('main')!.append(link);
+    });
+    const chat = widget(page);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'a', name: 'Questions? Chat with us', inWidget: false });
+
+    // The first Enter loads the panel (no launcher to hover first) and opens it; the second finds it loaded.
+    for (const [time, draft] of [['first', 'Hi'], ['again', 'Hi again']]) {
+      await page.keyboard.press('Enter');
+      await chat.panel.waitFor();
+      await expect.poll(() => focused(page), { message: time }).toMatchObject({ tag: 'textarea', inWidget: true });
+      await page.keyboard.type(draft!.slice((await chat.input.inputValue()).length));
+      expect(await chat.input.inputValue()).toBe(draft);
+      await page.keyboard.press('Escape');
+      await chat.panel.waitFor({ state: 'hidden' });
+      expect(await focused(page)).toMatchObject({ tag: 'a', name: 'Questions? Chat with us' });
+    }
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
   test('Enter sends, Shift+Enter adds a line, and an empty Enter sends nothing', async () => {
     const { page } = browser;
     await page.goto(hostPage(site, { apiBase: api.url }));
