@@ -152,6 +152,12 @@ describe('parseConfig', () => {
     ['a JSON array in data-variables', { variables: '["Ada"]' }, ['data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.'], { variables: {} }],
     ['JSON null in data-variables', { variables: 'null' }, ['data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.'], { variables: {} }],
     [
+      "a name alone as the visitor (identify('bob'))",
+      { visitor: 'bob' },
+      ['data-visitor (or the visitor given to identify()) is not a JSON object like {"id": "42", "name": "Ada"}; the visitor is anonymous.'],
+      { visitor: {} },
+    ],
+    [
       'nested values in data-variables',
       { variables: '{"name":"Ada","address":{"city":"Oslo"},"tags":["a"],"none":null}' },
       [

@@ -29,7 +29,8 @@ const EXPECTED: Record<string, string> = {
 /** What a JSON setting should have been, and what happens instead. */
 const EXPECTED_JSON = {
   variables: 'is not a JSON object like {"name": "Ada"}; no variables are sent.',
-  visitor: 'is not a JSON object like {"id": "42", "name": "Ada"}; the visitor is anonymous.',
+  // (The visitor may have come from identify() instead, whose argument is kept as the same setting.)
+  visitor: '(or the visitor given to identify()) is not a JSON object like {"id": "42", "name": "Ada"}; the visitor is anonymous.',
   starters: 'is not a JSON array of prompts like ["Opening hours?", "Book a visit"]; no starters are shown.',
   prechat: 'is not a JSON array of fields like [{"name": "email", "label": "Email", "type": "email", "required": true}]; no form is shown.',
 };
