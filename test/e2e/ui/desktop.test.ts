@@ -76,6 +76,32 @@ describe('the panel on a desktop', () => {
     expect(await chat.launcher.getAttribute('aria-expanded')).toBe('false');
   });
 
+  test("two assistants stacked in one corner: the lower one's open panel is above the upper one's launcher", async () => {
+    const { page } = browser;
+    const tag = (id: string, attributes: string) =>
+      `<script src="${site.url}/dist/widget.js" data-assistant-id="${id}" data-api-base="${api.url}" data-type="test" ${attributes}></script>`;
+    await page.goto(
+      site.page(
+        '/two.html',
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Two</title></head><body><h1>Two assistants</h1>
+${tag(ASSISTANTS.northwind, '')}${tag(ASSISTANTS.quiet, 'data-offset="20px 92px" data-title="Orders"')}</body></html>`,
+      ),
+    );
+    const chat = widget(page);
+    await chat.open();
+    await animationsDone(page);
+    // The other launcher sits over the composer's end, where the send button is: what a click there hits.
+    const other = await page.getByRole('button', { name: 'Orders' }).boundingBox();
+    const hit = await page.evaluate(
+      ([x, y]) => {
+        const host = document.elementFromPoint(x!, y!);
+        return { host: host?.getAttribute('data-assistant-id'), inside: host?.shadowRoot?.elementFromPoint(x!, y!)?.closest('.panel')?.className };
+      },
+      [other!.x + other!.width / 2, other!.y + other!.height / 2],
+    );
+    expect(hit).toEqual({ host: ASSISTANTS.northwind, inside: 'panel' });
+  });
+
   test("the site's --acw-font-size scales every text of the panel alike, and the composer's stays at least 16px", async () => {
     const { page } = browser;
     /** The font size of each kind of text in the open panel, with the host's --acw-font-size set to `size`. */
