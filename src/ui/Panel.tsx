@@ -93,14 +93,18 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
 
   // After the frame that shows the panel (focusing before it would lay the panel out an extra time), unless
   // it has closed since, or the visitor has put focus somewhere else on the page meanwhile: focus on the
-  // page itself, in the widget, or still on what opened it (the site's own button or link) moves in.
+  // page itself, in the widget, or still on what opened it (the site's own button or link) moves in. Not
+  // from a field of the page, though (`:read-write`: a text field or anything content-editable): a page
+  // that opens the chat while the visitor types (on a timer, say) must not take their keystrokes.
   useEffect(() => {
     const element = panel.current;
     if (!open.peek() || inline || !element) return;
     const focused = element.ownerDocument.activeElement;
     const widget = (element.getRootNode() as ShadowRoot).host;
     const first = element.querySelector<HTMLElement>('.prechat input, .disclaimer-accept, textarea');
-    if (!focused || focused === element.ownerDocument.body || focused === widget || focused === opener?.()) first?.focus({ preventScroll: true });
+    if (!focused || focused === element.ownerDocument.body || focused === widget || (focused === opener?.() && !focused.matches(':read-write'))) {
+      first?.focus({ preventScroll: true });
+    }
   }, [isOpen, step]);
 
   const locked = step !== 'open';

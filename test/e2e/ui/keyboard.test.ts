@@ -128,6 +128,24 @@ describe('keyboard only', () => {
     expect(browser.errors.unexpected()).toEqual([]);
   });
 
+  test('a page that opens the chat while the visitor types in one of its fields leaves them typing there', async () => {
+    const { page } = browser;
+    await page.goto(hostPage(site, { apiBase: api.url }));
+    await page.evaluate(() => document.querySelector('main')!.append(Object.assign(document.createElement('input'), { ariaLabel: 'Search' })));
+    const search = page.getByRole('textbox', { name: 'Search' });
+    await search.focus();
+    await page.keyboard.type('opening ');
+    // What a site's timer does (a chat that opens by itself after a while), with focus where the visitor left it.
+    await page.evaluate(() => window.AssistantChat('open'));
+    const chat = widget(page);
+    await chat.panel.waitFor();
+    await chat.log.getByText(GREETING).waitFor(SEEN);
+    await page.keyboard.type('hours');
+    expect(await search.inputValue()).toBe('opening hours');
+    expect(await chat.input.inputValue()).toBe('');
+    expect(await focused(page)).toMatchObject({ tag: 'input', inWidget: false });
+  });
+
   test('Enter sends, Shift+Enter adds a line, and an empty Enter sends nothing', async () => {
     const { page } = browser;
     await page.goto(hostPage(site, { apiBase: api.url }));
