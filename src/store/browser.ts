@@ -96,7 +96,7 @@ const browserEnv: TabSyncEnv = {
 /**
  * Tab sync over a BroadcastChannel named for `scope` (open while someone listens) and Web Locks.
  * Messages from other tabs are checked before use; where channels or locks are refused, posting
- * does nothing, `withLock` runs the task at once and `claim` takes nothing.
+ * does nothing, `withLock` runs the task at once, `claim` takes nothing and `held` finds nothing.
  */
 export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabSync {
   const name = 'assistant-chat:' + scope;
@@ -161,6 +161,15 @@ export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabS
           resolve(false); // no locks
         }
       });
+    },
+    async held(prefix) {
+      prefix = name + ':' + prefix;
+      try {
+        const names = (await env.locks()!.query()).held!.map((lock) => lock.name!);
+        return names.filter((held) => held.startsWith(prefix)).map((held) => held.slice(prefix.length));
+      } catch {
+        return []; // no locks
+      }
     },
   };
 }

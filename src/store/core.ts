@@ -64,6 +64,8 @@ export interface Core {
   readId(): string | null;
   /** Forgets `id` as the stored (and announced) conversation. */
   forgetId(id: string): void;
+  /** The conversations this store forgot (reset, or gone): not to be opened again from another tab's claim. */
+  readonly forgotten: Set<string>;
   /** Shows conversation `id` as opened with `history`, and remembers it for the next visit. */
   enter(id: string, history: readonly WireMessage[]): void;
   /** Sets what holds up the current `connecting` or `ready` state (no effect in others). */
@@ -120,8 +122,10 @@ export function createCore(options: StoreOptions, deps: StoreDeps): Core {
     // (The one listener, mount's, isolates the host page's handlers from each other and from the store.)
     emit: (event) => core.listeners.forEach((listener) => listener(event)),
     readId: () => persistence.readId() ?? core.announced,
+    forgotten: new Set(),
     forgetId(id) {
       persistence.forgetId(id);
+      core.forgotten.add(id);
       if (core.announced === id) core.announced = null;
     },
     enter(id, history) {

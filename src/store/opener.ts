@@ -1,9 +1,11 @@
 /**
  * Opening a conversation: resume the current or stored one (a read, no lock), or create one (under
- * a cross-tab lock, so tabs opened at once create one conversation between them). A stored
+ * a cross-tab lock, so tabs opened at once create one conversation between them; the tab that creates
+ * it claims a lock named for it, since the others' storage may show it only later). A stored
  * conversation the server no longer knows is forgotten and replaced, with a notice.
  */
 import type { ApiError } from '../api/errors';
+import { isUuid } from '../api/url';
 import type { Core } from './core';
 
 /** How an opening goes: `start` may create; `prepare` only reads a stored conversation. */
@@ -33,7 +35,8 @@ export function createOpener(core: Core): Opener {
    * error that stopped it, if any.
    */
   async function resumeOrCreate(signal: AbortSignal): Promise<ApiError | undefined> {
-    const other = core.readId();
+    // This tab's storage may not show yet what the tab that held the lock before stored: its claim does.
+    const other = core.readId() ?? (await deps.tabs.held('created:')).filter((id) => isUuid(id) && !core.forgotten.has(id)).pop();
     if (other) {
       const history = await read(other, signal);
       if (history.type === 'done') {
@@ -48,9 +51,11 @@ export function createOpener(core: Core): Opener {
     if (created.type === 'failed') return created.error;
     if (created.type === 'abandoned') return undefined;
     const id = created.value.conversationId;
-    // Entered (and stored) before the lock is released: a tab waiting for it finds this conversation.
+    // Entered, stored and claimed (while this tab stays on it) before the lock is released: a tab waiting
+    // for it finds this conversation.
     core.enter(id, created.value.history);
     deps.tabs.post({ type: 'conversation', conversationId: id });
+    await deps.tabs.claim('created:' + id, signal);
     return undefined;
   }
 

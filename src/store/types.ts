@@ -26,6 +26,12 @@ export interface TabSync {
    * False when another tab holds it, when `until` has aborted, or without locks.
    */
   claim(name: string, until: AbortSignal): Promise<boolean>;
+  /**
+   * The names of the locks tabs hold that start with `prefix`, without it (none without locks). Unlike
+   * storage and messages, which reach other tabs a moment later and in no set order with a lock, a lock
+   * claimed before another is released shows to the tab that takes that one next.
+   */
+  held(prefix: string): Promise<string[]>;
 }
 
 /** What tabs tell each other. */

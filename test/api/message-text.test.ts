@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { checkMessage, messageLength, wellFormed } from '../../src/api/message-text';
 
@@ -55,6 +56,22 @@ describe('messageLength', () => {
   test('counts what is sent: the length of the well-formed text in code points', () => {
     const text = 'a\ud800😀\udc00b';
     expect(messageLength(text)).toBe([...wellFormed(text)].length);
+  });
+});
+
+describe('against the JavaScript engine', () => {
+  // Any UTF-16 text, lone halves of pairs included (and made frequent).
+  const text = fc.string({ unit: fc.oneof(fc.constantFrom('\ud83d', '\ude00', '\udbff', '\udc00'), fc.string({ unit: 'binary', maxLength: 1 })) });
+
+  // (Node 20 has it; the project's TypeScript library, set for the browsers it supports, does not.)
+  const toWellFormed = (input: string) => (input as unknown as { toWellFormed(): string }).toWellFormed();
+
+  test('wellFormed is String.prototype.toWellFormed', () => {
+    fc.assert(fc.property(text, (input) => wellFormed(input) === toWellFormed(input)));
+  });
+
+  test('messageLength is the number of code points of the well-formed text', () => {
+    fc.assert(fc.property(text, (input) => messageLength(input) === [...toWellFormed(input)].length));
   });
 });
 

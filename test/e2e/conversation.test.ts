@@ -3,7 +3,7 @@
  * stand-in API (origin B) in Chromium, through the stand-in's fault modes. What is asserted is what the
  * visitor sees in the widget and what the server received: nothing lost, nothing sent twice.
  */
-import type { ConsoleMessage } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ASSISTANTS } from '../helpers/stand-in';
 import { useBrowser, useStandIn, useStaticServer } from './helpers/fixtures';
@@ -39,6 +39,13 @@ async function openChat() {
   await widget.open();
   await widget.said(GREETING).waitFor(SEEN);
   return widget;
+}
+
+/** Waits for the greeting in each tab, and checks that the server created one conversation for them all. */
+async function greetedOnce(...tabs: ReturnType<typeof chat>[]) {
+  await Promise.all(tabs.map((tab) => tab.said(GREETING).waitFor(SEEN)));
+  const received = await api.requests();
+  expect(creates(received), summary(received).join('\n')).toHaveLength(1);
 }
 
 describe('a send whose answer is lost', () => {
@@ -178,15 +185,13 @@ describe('two tabs', () => {
     const two = chat(second.page);
 
     await Promise.all([one.open(), two.open()]);
-    await Promise.all([one.said(GREETING).waitFor(SEEN), two.said(GREETING).waitFor(SEEN)]);
-    let received = await api.requests();
-    expect(creates(received), summary(received).join('\n')).toHaveLength(1);
+    await greetedOnce(one, two);
 
     await one.send('where is order 555?');
     await one.said('Order #555 has shipped').waitFor(SEEN);
     await two.said('Order #555 has shipped').waitFor(SEEN);
     expect(await two.mine('where is order 555?').count()).toBe(1);
-    received = await api.requests();
+    let received = await api.requests();
     expect(messagePosts(received)).toHaveLength(1);
     const oldConversation = conversationOf(messagePosts(received)[0]!);
 
@@ -205,6 +210,65 @@ describe('two tabs', () => {
     expect(posts).toHaveLength(2);
     expect(conversationOf(posts[1]!)).not.toBe(oldConversation);
     expect(first.errors.unexpected()).toEqual([]);
+    expect(second.errors.unexpected()).toEqual([]);
+  });
+});
+
+/**
+ * Makes `page` see the site's storage and other tabs' messages late, as Chromium may when tabs are in
+ * separate processes: until `ms` after it loads, its reads of the widget's keys in localStorage show only
+ * its own writes, and each BroadcastChannel message reaches it `ms` late.
+ */
+function seesOthersLate(page: Page, ms: number) {
+  return page.addInitScript((lag) => {
+    const until = Date.now() + lag;
+    const mine = new Map<string, string | null>();
+    const { getItem, setItem, removeItem } = Storage.prototype;
+    const late = (storage: Storage, key: string) => storage === localStorage && key.startsWith('assistant-chat:') && Date.now() < until;
+    Storage.prototype.getItem = function (key) {
+      return late(this, key) ? (mine.get(key) ?? null) : getItem.call(this, key);
+    };
+    Storage.prototype.setItem = function (key, value) {
+      if (late(this, key)) mine.set(key, String(value));
+      setItem.call(this, key, value);
+    };
+    Storage.prototype.removeItem = function (key) {
+      if (late(this, key)) mine.set(key, null);
+      removeItem.call(this, key);
+    };
+    const onmessage = Object.getOwnPropertyDescriptor(BroadcastChannel.prototype, 'onmessage')!;
+    Object.defineProperty(BroadcastChannel.prototype, 'onmessage', {
+      ...onmessage,
+      set(handler: ((event: MessageEvent) => void) | null) {
+        onmessage.set!.call(this, handler && ((event: MessageEvent) => setTimeout(() => handler.call(this, event), lag)));
+      },
+    });
+  }, ms);
+}
+
+describe('two tabs, the second seeing the first one’s storage and messages late', () => {
+  test('opened while the first creates the conversation, the second waits and joins it: one conversation, shared', async () => {
+    const second = await browser.newPage();
+    await seesOthersLate(second.page, 5000);
+    const url = shop();
+    await Promise.all([browser.page.goto(url), second.page.goto(url)]);
+    const one = chat(browser.page);
+    const two = chat(second.page);
+
+    // The first tab takes the lock and creates (slowly); the second opens meanwhile and waits for the lock.
+    await api.fault('slow', { routes: 'create', delayMs: 1000 });
+    await one.open();
+    await expect.poll(async () => creates(await api.requests()).length).toBe(1);
+    await two.open();
+    await greetedOnce(one, two);
+
+    await two.send('where is order 777?');
+    await two.said('Order #777 has shipped').waitFor(SEEN);
+    await one.said('Order #777 has shipped').waitFor(SEEN);
+    const received = await api.requests();
+    expect(creates(received)).toHaveLength(1);
+    expect(messagePosts(received)).toHaveLength(1);
+    expect(browser.errors.unexpected()).toEqual([]);
     expect(second.errors.unexpected()).toEqual([]);
   });
 });

@@ -109,6 +109,33 @@ export function createFakeStorage(): FakeStorage {
 }
 
 /** The browser's online state. */
+/** A tab's view of the site's `storage`, which shows other tabs' writes only at `catchUp()`. */
+export interface LaggingStorage extends StorageLike {
+  catchUp(): void;
+}
+
+/**
+ * A view of `storage` as a browser's other tabs may have it: their writes reach it a moment later (in
+ * Chromium, through another process), until `catchUp()`. Its own writes go through at once.
+ */
+export function createLaggingView(storage: FakeStorage): LaggingStorage {
+  let seen = new Map(storage.data);
+  return {
+    getItem: (key) => seen.get(key) ?? null,
+    setItem(key, value) {
+      storage.setItem(key, value);
+      seen.set(key, String(value));
+    },
+    removeItem(key) {
+      storage.removeItem(key);
+      seen.delete(key);
+    },
+    catchUp() {
+      seen = new Map(storage.data);
+    },
+  };
+}
+
 export interface FakeNetwork {
   isOnline(): boolean;
   subscribe(listener: (online: boolean) => void): () => void;
@@ -219,6 +246,10 @@ export function createTabBus(options: { channel?: boolean; locks?: boolean } = {
           held.add(lock);
           until.addEventListener('abort', () => held.delete(lock));
           return true;
+        },
+        async held(prefix) {
+          prefix = scope + ':' + prefix;
+          return [...held].filter((lock) => lock.startsWith(prefix)).map((lock) => lock.slice(prefix.length));
         },
       };
     },

@@ -183,6 +183,21 @@ describe('createTabSync', () => {
     expect(await createTabSync('site-n', { openChannel: noLocks.openChannel, locks: () => refused }).claim('outbox:a', until)).toBe(false);
   });
 
+  test('held lists the locks of its scope under a prefix, whoever holds them; nothing without locks', async () => {
+    const locks = {
+      query: async () => ({
+        held: ['assistant-chat:site-p:created:one', 'assistant-chat:site-p:outbox:tab', 'assistant-chat:site-q:created:two', 'assistant-chat:site-p:created:three'].map(
+          (name) => ({ name, mode: 'exclusive', clientId: 'c' }),
+        ),
+        pending: [],
+      }),
+    } as unknown as LockManager;
+    expect(await createTabSync('site-p', { openChannel: noLocks.openChannel, locks: () => locks }).held('created:')).toEqual(['one', 'three']);
+    expect(await createTabSync('site-p', noLocks).held('created:')).toEqual([]);
+    const refused = { query: () => Promise.reject(new DOMException('denied', 'SecurityError')) } as unknown as LockManager;
+    expect(await createTabSync('site-p', { openChannel: noLocks.openChannel, locks: () => refused }).held('created:')).toEqual([]);
+  });
+
   test('locks that cannot even be looked up: the task runs at once', async () => {
     const sync = createTabSync('site-h', {
       openChannel: noLocks.openChannel,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { GREETING } from '../helpers/fake-client';
-import { createFakeWorld, flush } from '../helpers/fake-deps';
+import { createFakeWorld, createLaggingView, flush } from '../helpers/fake-deps';
 import { openTab, shown, twoTabs } from './setup';
 
 describe('several tabs', () => {
@@ -56,6 +56,36 @@ describe('several tabs', () => {
     const [one, two] = await twoTabs(world, 'together');
     expect(world.client.calls('create')).toHaveLength(1);
     expect(two.store.conversationId.value).toBe(one.store.conversationId.value);
+  });
+
+  test('two tabs opened at once create one conversation, though the second sees the first one’s storage and messages only later', async () => {
+    // As in Chromium, where another tab's storage and messages come through another process: in no set
+    // order with the lock, and here (no channel, a lagging view) after it.
+    const world = createFakeWorld({ channel: false });
+    const one = openTab(world);
+    const late = createLaggingView(world.storage);
+    const two = openTab(world, {}, { storage: late });
+    await Promise.all([one.store.start(), two.store.start()]);
+    expect(world.client.calls('create')).toHaveLength(1);
+    expect(two.store.conversationId.value).toBe(one.store.conversationId.value);
+    expect(shown(two.store)).toEqual([`assistant: ${GREETING}`]);
+    // Once its storage catches up, a reload of the second tab opens that conversation too.
+    late.catchUp();
+    const reloaded = openTab(world, {}, { storage: late });
+    await reloaded.store.start();
+    expect(reloaded.store.conversationId.value).toBe(one.store.conversationId.value);
+    expect(world.client.calls('create')).toHaveLength(1);
+  });
+
+  test('"new conversation" just after another tab created one creates a new one, not the one that tab still holds', async () => {
+    const world = createFakeWorld();
+    const [one, two] = await twoTabs(world, 'together');
+    const first = one.store.conversationId.value;
+    await two.store.reset();
+    await flush();
+    expect(world.client.calls('create')).toHaveLength(2);
+    expect(two.store.conversationId.value).not.toBe(first);
+    expect(one.store.conversationId.value).toBe(two.store.conversationId.value);
   });
 
   test('with storage blocked, a tab opened later joins the conversation another tab announced', async () => {
