@@ -6,7 +6,7 @@ import { isUuid } from '../api/url';
 import type { StorageChoice } from '../config';
 import { log } from '../log';
 import { createStorage } from './storage';
-import type { PageLifecycle, StorageLike, StoreDeps, TabMessage, TabSync } from './types';
+import type { PageLifecycle, StorageLike, StoreDeps, TabNews, TabSync } from './types';
 
 /** What the browser dependencies are built from. */
 export interface BrowserStoreDepsInput {
@@ -100,7 +100,9 @@ const browserEnv: TabSyncEnv = {
  */
 export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabSync {
   const name = 'assistant-chat:' + scope;
-  const listeners = new Set<(message: TabMessage) => void>();
+  const listeners = new Set<(news: TabNews) => void>();
+  const hear = (news: TabNews) => listeners.forEach((listener) => listener(news));
+  const stored = () => hear({ type: 'storage' });
   let channel: BroadcastChannel | undefined;
 
   return {
@@ -113,13 +115,12 @@ export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabS
     },
     subscribe(listener) {
       if (!listeners.size) {
+        addEventListener('storage', stored);
         try {
           channel = env.openChannel(name);
           channel.onmessage = ({ data }: MessageEvent) => {
             const { type, conversationId } = Object(data);
-            if ((type === 'conversation' || type === 'history-changed') && isUuid(conversationId)) {
-              listeners.forEach((listener) => listener({ type, conversationId }));
-            }
+            if ((type === 'conversation' || type === 'history-changed') && isUuid(conversationId)) hear({ type, conversationId });
           };
         } catch {
           // refused (sandboxed frame): this tab works on its own
@@ -128,7 +129,10 @@ export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabS
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
-        if (!listeners.size) channel?.close();
+        if (!listeners.size) {
+          channel?.close();
+          removeEventListener('storage', stored);
+        }
       };
     },
     async withLock(lockName, task) {

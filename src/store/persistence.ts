@@ -192,10 +192,8 @@ function isCount(value: unknown): value is number {
 
 /** `text` cut to {@link MAX_DRAFT_LENGTH} units, never between the two halves of a character. */
 function cut(text: string): string {
-  if (text.length <= MAX_DRAFT_LENGTH) return text;
-  const end = MAX_DRAFT_LENGTH;
-  const high = text.charCodeAt(end - 1);
-  return text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end);
+  // (A first half of a pair left at the end of the cut goes too.)
+  return text.length > MAX_DRAFT_LENGTH ? text.slice(0, MAX_DRAFT_LENGTH).replace(/[\ud800-\udbff]$/, '') : text;
 }
 
 function read(from: StorageLike | undefined, name: string): string | undefined {

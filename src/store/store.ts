@@ -155,15 +155,17 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     }
   }
 
-  const stopTabs = deps.tabs.subscribe(({ type, conversationId: id }) => {
-    if (type === 'history-changed') {
-      if (id === core.conversationId.value) delivery.refreshSoon();
+  const stopTabs = deps.tabs.subscribe((news) => {
+    if (news.type === 'history-changed') {
+      if (news.conversationId === core.conversationId.value) delivery.refreshSoon();
       return;
     }
-    core.announced = id;
+    // A tab follows the conversation another announced (a `conversation` message) once storage holds it,
+    // which may be only at a later change of storage (`storage`, which announces nothing new). Two tabs
+    // that created at once (no locks): storage holds the one that wrote last; all follow it.
+    const id = (core.announced = news.conversationId ?? core.announced);
     const current = state.value;
-    // Two tabs that created at once (no locks): storage holds the one that wrote last; all follow it.
-    if (current.type !== 'idle' && !isBlockedForGood(current) && id !== core.conversationId.value && core.readId() === id) {
+    if (id && current.type !== 'idle' && !isBlockedForGood(current) && id !== core.conversationId.value && core.readId() === id) {
       void restart(true, current.type === 'ready' ? 'conversation-reset' : core.notice.value);
     }
   });

@@ -18,7 +18,7 @@ export interface TabSync {
   /** Tells the other tabs of this site something happened (the payload is small JSON). */
   post(message: TabMessage): void;
   /** Listens to the other tabs; returns the unsubscribe function. */
-  subscribe(listener: (message: TabMessage) => void): () => void;
+  subscribe(listener: (news: TabNews) => void): () => void;
   /** Runs `task` while holding an exclusive cross-tab lock named `name` (or at once when locks are unavailable). */
   withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
   /**
@@ -40,6 +40,12 @@ export interface TabMessage {
   type: 'conversation' | 'history-changed';
   conversationId: string;
 }
+
+/**
+ * What a tab hears: another tab's message, or that another tab changed the site's storage. (A message
+ * may come before the storage it tells of: in Chromium, another tab's writes come through another process.)
+ */
+export type TabNews = TabMessage | { type: 'storage'; conversationId?: undefined };
 
 /** The page's lifecycle, as far as the store cares: the moments the page may go away without warning. */
 export interface PageLifecycle {

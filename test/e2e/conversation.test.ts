@@ -215,41 +215,75 @@ describe('two tabs', () => {
 });
 
 /**
- * Makes `page` see the site's storage and other tabs' messages late, as Chromium may when tabs are in
- * separate processes: until `ms` after it loads, its reads of the widget's keys in localStorage show only
- * its own writes, and each BroadcastChannel message reaches it `ms` late.
+ * Makes `page` see the site's storage late, as Chromium may when tabs are in separate processes: its
+ * reads of the widget's keys in localStorage show only its own writes, and `storage` events wait, until
+ * `catchUp(page)`. BroadcastChannel messages reach it `messagesMs` late; `heard(page)` lists the types
+ * of those it has been given.
  */
-function seesOthersLate(page: Page, ms: number) {
+function seesStorageLate(page: Page, messagesMs = 0) {
   return page.addInitScript((lag) => {
-    const until = Date.now() + lag;
-    const mine = new Map<string, string | null>();
+    const state = { late: true, mine: new Map<string, string | null>(), waiting: [] as (() => void)[], heard: [] as string[] };
+    Object.assign(window, { lagging: state });
     const { getItem, setItem, removeItem } = Storage.prototype;
-    const late = (storage: Storage, key: string) => storage === localStorage && key.startsWith('assistant-chat:') && Date.now() < until;
+    const late = (storage: Storage, key: string) => state.late && storage === localStorage && key.startsWith('assistant-chat:');
     Storage.prototype.getItem = function (key) {
-      return late(this, key) ? (mine.get(key) ?? null) : getItem.call(this, key);
+      return late(this, key) ? (state.mine.get(key) ?? null) : getItem.call(this, key);
     };
     Storage.prototype.setItem = function (key, value) {
-      if (late(this, key)) mine.set(key, String(value));
+      if (late(this, key)) state.mine.set(key, String(value));
       setItem.call(this, key, value);
     };
     Storage.prototype.removeItem = function (key) {
-      if (late(this, key)) mine.set(key, null);
+      if (late(this, key)) state.mine.set(key, null);
       removeItem.call(this, key);
     };
+    const wrapped = new WeakMap<object, EventListener>();
+    const { addEventListener: add, removeEventListener: remove } = window;
+    window.addEventListener = function (type: string, listener: EventListenerOrEventListenerObject, options?: unknown) {
+      if (type === 'storage' && typeof listener === 'function') {
+        const late = (event: Event) => (state.late ? state.waiting.push(() => listener.call(window, event)) : listener.call(window, event));
+        wrapped.set(listener, late);
+        return add.call(window, type, late, options as AddEventListenerOptions);
+      }
+      return add.call(window, type, listener, options as AddEventListenerOptions);
+    } as typeof window.addEventListener;
+    window.removeEventListener = function (type: string, listener: EventListenerOrEventListenerObject, options?: unknown) {
+      return remove.call(window, type, wrapped.get(listener) ?? listener, options as EventListenerOptions);
+    } as typeof window.removeEventListener;
     const onmessage = Object.getOwnPropertyDescriptor(BroadcastChannel.prototype, 'onmessage')!;
     Object.defineProperty(BroadcastChannel.prototype, 'onmessage', {
       ...onmessage,
       set(handler: ((event: MessageEvent) => void) | null) {
-        onmessage.set!.call(this, handler && ((event: MessageEvent) => setTimeout(() => handler.call(this, event), lag)));
+        const later = (event: MessageEvent) =>
+          setTimeout(() => {
+            state.heard.push(String(event.data?.type));
+            handler!.call(this, event);
+          }, lag);
+        onmessage.set!.call(this, handler && later);
       },
     });
-  }, ms);
+  }, messagesMs);
 }
 
-describe('two tabs, the second seeing the first one’s storage and messages late', () => {
+/** Ends the lag of `seesStorageLate`: storage reads show what is there, and the storage events held back come. */
+function catchUp(page: Page) {
+  return page.evaluate(() => {
+    const state = (window as unknown as { lagging: { late: boolean; waiting: (() => void)[] } }).lagging;
+    state.late = false;
+    for (const deliver of state.waiting.splice(0)) deliver();
+  });
+}
+
+/** The types of the BroadcastChannel messages a page of `seesStorageLate` has been given. */
+function heard(page: Page) {
+  return page.evaluate(() => (window as unknown as { lagging: { heard: string[] } }).lagging.heard);
+}
+
+describe('two tabs, one seeing what the other stores late (Chromium: tabs in separate processes)', () => {
   test('opened while the first creates the conversation, the second waits and joins it: one conversation, shared', async () => {
     const second = await browser.newPage();
-    await seesOthersLate(second.page, 5000);
+    // (Its messages come late too: the announcement does not make up for the storage.)
+    await seesStorageLate(second.page, 5000);
     const url = shop();
     await Promise.all([browser.page.goto(url), second.page.goto(url)]);
     const one = chat(browser.page);
@@ -268,6 +302,40 @@ describe('two tabs, the second seeing the first one’s storage and messages lat
     const received = await api.requests();
     expect(creates(received)).toHaveLength(1);
     expect(messagePosts(received)).toHaveLength(1);
+    expect(browser.errors.unexpected()).toEqual([]);
+    expect(second.errors.unexpected()).toEqual([]);
+  });
+});
+
+describe('two tabs, the first seeing what the second stores late', () => {
+  test('"new conversation" in one tab, announced to the other before its storage shows it: the other follows once it does', async () => {
+    await seesStorageLate(browser.page);
+    const second = await browser.newPage();
+    const url = shop();
+    await Promise.all([browser.page.goto(url), second.page.goto(url)]);
+    const one = chat(browser.page);
+    const two = chat(second.page);
+    await one.open();
+    await two.open();
+    await greetedOnce(one, two);
+    await one.send('where is order 888?');
+    await two.said('Order #888 has shipped').waitFor(SEEN);
+
+    await two.newConversation.click();
+    await expect.poll(() => heard(browser.page), SEEN).toContain('conversation');
+    // The first tab has the news, but its storage still shows the old conversation: it stays there.
+    expect(await one.mine('where is order 888?').count()).toBe(1);
+    await catchUp(browser.page);
+    await one.panel.getByText(TEXT.noticeReset).waitFor(SEEN);
+    await expect.poll(() => one.mine('where is order 888?').count(), SEEN).toBe(0);
+
+    await one.send('where is order 999?');
+    await two.said('Order #999 has shipped').waitFor(SEEN);
+    const received = await api.requests();
+    expect(creates(received)).toHaveLength(2);
+    const posts = messagePosts(received);
+    expect(posts).toHaveLength(2);
+    expect(conversationOf(posts[1]!)).not.toBe(conversationOf(posts[0]!));
     expect(browser.errors.unexpected()).toEqual([]);
     expect(second.errors.unexpected()).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * `createFakeWorld` wires them to one fake server, and hands out deps per tab.
  */
 import { setImmediate } from 'node:timers';
-import type { PageLifecycle, StorageLike, StoreDeps, TabMessage, TabSync } from '../../src/store/types';
+import type { PageLifecycle, StorageLike, StoreDeps, TabMessage, TabNews, TabSync } from '../../src/store/types';
 import { createFakeClient, type FakeAssistant, type FakeClient } from './fake-client';
 
 /** Lets every pending promise callback run (one macrotask turn, twice). */
@@ -199,6 +199,8 @@ export interface FakeTabSync extends TabSync {
  */
 export interface FakeTabBus {
   connect(scope?: string): FakeTabSync;
+  /** Another tab changed the site's storage: every tab hears it (a `storage` event). */
+  storageChanged(): void;
   /** Listeners across all tabs. */
   listeners(): number;
 }
@@ -206,12 +208,12 @@ export interface FakeTabBus {
 /** Creates a tab bus; `channel: false` or `locks: false` model a browser (or sandbox) without them. */
 export function createTabBus(options: { channel?: boolean; locks?: boolean } = {}): FakeTabBus {
   const { channel = true, locks = true } = options;
-  const tabs = new Map<Set<(message: TabMessage) => void>, string>();
+  const tabs = new Map<Set<(news: TabNews) => void>, string>();
   const tails = new Map<string, Promise<unknown>>();
   const held = new Set<string>();
   return {
     connect(scope = 'site') {
-      const mine = new Set<(message: TabMessage) => void>();
+      const mine = new Set<(news: TabNews) => void>();
       tabs.set(mine, scope);
       const posted: TabMessage[] = [];
       return {
@@ -228,8 +230,7 @@ export function createTabBus(options: { channel?: boolean; locks?: boolean } = {
           }
         },
         subscribe(listener) {
-          if (!channel) return () => {};
-          const entry = (message: TabMessage) => listener(message);
+          const entry = (news: TabNews) => listener(news);
           mine.add(entry);
           return () => mine.delete(entry);
         },
@@ -252,6 +253,9 @@ export function createTabBus(options: { channel?: boolean; locks?: boolean } = {
           return [...held].filter((lock) => lock.startsWith(prefix)).map((lock) => lock.slice(prefix.length));
         },
       };
+    },
+    storageChanged() {
+      for (const tab of tabs.keys()) for (const listener of [...tab]) listener({ type: 'storage' });
     },
     listeners: () => [...tabs.keys()].reduce((sum, tab) => sum + tab.size, 0),
   };

@@ -4,7 +4,7 @@ import { createApiClient, type FetchLike } from '../../src/api/client';
 import { createBrowserStoreDeps, createTabSync, pageLifecycle, type TabSyncEnv } from '../../src/store/browser';
 import { createStorage } from '../../src/store/storage';
 import { createConversationStore } from '../../src/store/store';
-import type { TabMessage, TabSync } from '../../src/store/types';
+import type { TabNews, TabSync } from '../../src/store/types';
 import { createFakeConversationFetch } from '../helpers/fake-conversation-fetch';
 import { createFakeStorage } from '../helpers/fake-deps';
 
@@ -16,8 +16,8 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-function listen(sync: TabSync): TabMessage[] {
-  const received: TabMessage[] = [];
+function listen(sync: TabSync): TabNews[] {
+  const received: TabNews[] = [];
   cleanups.push(sync.subscribe((message) => received.push(message)));
   return received;
 }
@@ -116,8 +116,8 @@ describe('createTabSync', () => {
       locks: () => undefined,
     };
     const sync = createTabSync('site-j', env);
-    const first: TabMessage[] = [];
-    const second: TabMessage[] = [];
+    const first: TabNews[] = [];
+    const second: TabNews[] = [];
     const stopFirst = sync.subscribe((message) => first.push(message));
     const stopSecond = sync.subscribe((message) => second.push(message));
     expect(opened).toHaveLength(1);
@@ -134,6 +134,17 @@ describe('createTabSync', () => {
     expect(first).toHaveLength(1);
     stopSecond();
     expect(close).toHaveBeenCalledOnce();
+  });
+
+  test("another tab's change of the site's storage is heard while someone listens", () => {
+    const sync = createTabSync('site-o', noLocks);
+    const heard: TabNews[] = [];
+    const stop = sync.subscribe((news) => heard.push(news));
+    dispatchEvent(new StorageEvent('storage', { key: 'assistant-chat:anything' }));
+    expect(heard).toEqual([{ type: 'storage' }]);
+    stop();
+    dispatchEvent(new StorageEvent('storage', { key: 'assistant-chat:anything' }));
+    expect(heard).toHaveLength(1);
   });
 
   test('by default, tabs of a scope talk over a BroadcastChannel', async () => {

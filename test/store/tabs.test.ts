@@ -124,6 +124,30 @@ describe('several tabs', () => {
     expect(two.events).toContainEqual({ type: 'conversation', conversationId: one.store.conversationId.value });
   });
 
+  test('"new conversation" in another tab, heard before this tab’s storage shows it: this tab follows once it does', async () => {
+    const world = createFakeWorld();
+    const late = createLaggingView(world.storage);
+    const one = openTab(world, {}, { storage: late });
+    await one.store.start();
+    const two = openTab(world);
+    await two.store.start();
+    await two.store.reset();
+    await flush();
+    // The message came; this tab's storage still shows the old conversation.
+    expect(one.store.conversationId.value).not.toBe(two.store.conversationId.value);
+    late.catchUp();
+    world.bus.storageChanged();
+    await flush();
+    expect(one.store.conversationId.value).toBe(two.store.conversationId.value);
+    expect(one.store.notice.value).toBe('conversation-reset');
+    expect(shown(one.store)).toEqual([`assistant: ${GREETING}`]);
+    // Later changes of storage (a draft, the host page's own keys) change nothing more.
+    world.bus.storageChanged();
+    await flush();
+    expect(world.client.calls('create')).toHaveLength(2);
+    expect(world.client.requests.filter((r) => r.route === 'get')).toHaveLength(2);
+  });
+
   test('a change from another tab while this one is sending is read after the send, without duplicates', async () => {
     const world = createFakeWorld();
     const [one, two] = await twoTabs(world);
