@@ -136,7 +136,10 @@ describe('createTabSync', () => {
     expect(close).toHaveBeenCalledOnce();
   });
 
-  test("another tab's change of the site's storage is heard while someone listens", () => {
+  test("another tab's change of the site's storage is heard while someone listens; then the page's listener goes", () => {
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    cleanups.push(() => (added.mockRestore(), removed.mockRestore()));
     const sync = createTabSync('site-o', noLocks);
     const heard: TabNews[] = [];
     const stop = sync.subscribe((news) => heard.push(news));
@@ -145,6 +148,10 @@ describe('createTabSync', () => {
     stop();
     dispatchEvent(new StorageEvent('storage', { key: 'assistant-chat:anything' }));
     expect(heard).toHaveLength(1);
+    // (Nothing of the widget stays attached to the page.)
+    const storageListeners = (spy: typeof added) => spy.mock.calls.filter(([type]) => type === 'storage').map(([, listener]) => listener);
+    expect(storageListeners(added)).toHaveLength(1);
+    expect(storageListeners(removed)).toEqual(storageListeners(added));
   });
 
   test('by default, tabs of a scope talk over a BroadcastChannel', async () => {

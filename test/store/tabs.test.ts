@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { ApiError } from '../../src/api/errors';
 import { GREETING } from '../helpers/fake-client';
-import { createFakeWorld, createLaggingView, flush } from '../helpers/fake-deps';
+import { createFakeStorage, createFakeWorld, createLaggingView, flush } from '../helpers/fake-deps';
 import { openTab, shown, twoTabs } from './setup';
 
 describe('several tabs', () => {
@@ -75,6 +76,38 @@ describe('several tabs', () => {
     await reloaded.store.start();
     expect(reloaded.store.conversationId.value).toBe(one.store.conversationId.value);
     expect(world.client.calls('create')).toHaveLength(1);
+  });
+
+  test('the conversation another tab created, found but not read (an answer not of the API’s shape), fails the opening: no second conversation', async () => {
+    const world = createFakeWorld({ channel: false });
+    const one = openTab(world);
+    const two = openTab(world, {}, { storage: createLaggingView(world.storage) });
+    world.client.failNext('get', { kind: 'error', error: new ApiError('unexpected', 'HTTP 200', { status: 200, body: 'json' }) });
+    await Promise.all([one.store.start(), two.store.start()]);
+    expect(two.store.state.value).toMatchObject({ type: 'failed', error: { kind: 'unexpected' } });
+    await world.timers.quiet();
+    expect(world.client.calls('create')).toHaveLength(1);
+    expect(world.client.calls('get')).toEqual([{ route: 'get', conversationId: one.store.conversationId.value }]);
+    // The visitor's Retry opens it.
+    await two.store.start();
+    expect(two.store.conversationId.value).toBe(one.store.conversationId.value);
+    expect(world.client.calls('create')).toHaveLength(1);
+  });
+
+  test('the conversation another tab created, found gone when read, is replaced by a new one', async () => {
+    const world = createFakeWorld({ channel: false });
+    const one = openTab(world);
+    await one.store.start();
+    const first = one.store.conversationId.value!;
+    world.client.forget(first);
+    // A tab whose storage does not show that conversation yet finds it by the first tab's claim.
+    const two = openTab(world, {}, { storage: createFakeStorage() });
+    await two.store.start();
+    expect(world.client.calls('get')).toEqual([{ route: 'get', conversationId: first }]);
+    expect(world.client.calls('create')).toHaveLength(2);
+    expect(two.store.state.value.type).toBe('ready');
+    expect(two.store.conversationId.value).not.toBe(first);
+    expect(shown(two.store)).toEqual([`assistant: ${GREETING}`]);
   });
 
   test('"new conversation" just after another tab created one creates a new one, not the one that tab still holds', async () => {
