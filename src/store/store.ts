@@ -163,7 +163,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     // A tab follows the conversation another announced (a `conversation` message) once storage holds it,
     // which may be only at a later change of storage (`storage`, which announces nothing new). Two tabs
     // that created at once (no locks): storage holds the one that wrote last; all follow it.
-    const id = (core.announced = news.conversationId ?? core.announced);
+    core.announced = news.conversationId ?? core.announced;
+    const id = core.announced;
     const current = state.value;
     if (id && current.type !== 'idle' && !isBlockedForGood(current) && id !== core.conversationId.value && core.readId() === id) {
       void restart(true, current.type === 'ready' ? 'conversation-reset' : core.notice.value);
