@@ -292,7 +292,7 @@ describe('two tabs, one seeing what the other stores late (Chromium: tabs in sep
     // The first tab takes the lock and creates (slowly); the second opens meanwhile and waits for the lock.
     await api.fault('slow', { routes: 'create', delayMs: 1000 });
     await one.open();
-    await expect.poll(async () => creates(await api.requests()).length).toBe(1);
+    await expect.poll(async () => creates(await api.requests()).length, SEEN).toBe(1);
     await two.open();
     await greetedOnce(one, two);
 
