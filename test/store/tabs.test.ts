@@ -4,6 +4,19 @@ import { GREETING } from '../helpers/fake-client';
 import { createFakeStorage, createFakeWorld, createLaggingView, flush } from '../helpers/fake-deps';
 import { openTab, shown, twoTabs } from './setup';
 
+/**
+ * Two tabs, the second seeing the first one's storage and messages late: as in Chromium, where another
+ * tab's storage and messages come through another process, in no set order with the lock (here, with no
+ * channel and a lagging view of storage, after it).
+ */
+function withLateTab() {
+  const world = createFakeWorld({ channel: false });
+  const one = openTab(world);
+  const late = createLaggingView(world.storage);
+  const two = openTab(world, {}, { storage: late });
+  return { world, one, two, late };
+}
+
 describe('several tabs', () => {
   test('a second tab shows the same conversation', async () => {
     const world = createFakeWorld();
@@ -60,12 +73,7 @@ describe('several tabs', () => {
   });
 
   test('two tabs opened at once create one conversation, though the second sees the first one’s storage and messages only later', async () => {
-    // As in Chromium, where another tab's storage and messages come through another process: in no set
-    // order with the lock, and here (no channel, a lagging view) after it.
-    const world = createFakeWorld({ channel: false });
-    const one = openTab(world);
-    const late = createLaggingView(world.storage);
-    const two = openTab(world, {}, { storage: late });
+    const { world, one, two, late } = withLateTab();
     await Promise.all([one.store.start(), two.store.start()]);
     expect(world.client.calls('create')).toHaveLength(1);
     expect(two.store.conversationId.value).toBe(one.store.conversationId.value);
@@ -79,9 +87,7 @@ describe('several tabs', () => {
   });
 
   test('the conversation another tab created, found but not read (an answer not of the API’s shape), fails the opening: no second conversation', async () => {
-    const world = createFakeWorld({ channel: false });
-    const one = openTab(world);
-    const two = openTab(world, {}, { storage: createLaggingView(world.storage) });
+    const { world, one, two } = withLateTab();
     world.client.failNext('get', { kind: 'error', error: new ApiError('unexpected', 'HTTP 200', { status: 200, body: 'json' }) });
     await Promise.all([one.store.start(), two.store.start()]);
     expect(two.store.state.value).toMatchObject({ type: 'failed', error: { kind: 'unexpected' } });
