@@ -34,7 +34,7 @@ describe('the npm package surface', () => {
   });
 
   it('leaves Preact 10 and its signals to the app as peer dependencies', () => {
-    expect(pkg.peerDependencies).toEqual({ '@preact/signals-core': '^1.8.0', preact: '^10.25.0' });
+    expect(pkg.peerDependencies).toEqual({ '@preact/signals': '^2.0.0', preact: '^10.25.0 || ^11.0.0' });
   });
 
   it('reports the package version as AssistantChat.version', () => {

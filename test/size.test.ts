@@ -1,7 +1,8 @@
 /**
  * What a site loads, and when: the launcher (dist/widget.js) on every page view, the panel (with its
- * chunks) only when a visitor reaches for the chat. Each has a ceiling this test enforces and a goal it
- * reports.
+ * chunks) only when a visitor reaches for the chat. Each has a ceiling this test enforces: a guard against
+ * a regression (a dependency pulled in by mistake, a chunk merged back into the panel), not a target. What a
+ * visitor feels is measured by `npm run bench`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -30,18 +31,18 @@ const gzip = (source: string) => gzipSync(Buffer.from(source), { level: 9 }).len
 const brotli = (source: string) => brotliCompressSync(Buffer.from(source), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} KB`;
 
-function report(label: string, source: string, goal: number, ceiling: number): number {
+/** The ceilings, gzip: the boot every page view loads, the panel, the markdown renderer, and any other chunk. */
+const CEILING = { boot: 6 * KB, panel: 30 * KB, markdown: 6 * KB, chunk: 4 * KB };
+
+function report(label: string, source: string, ceiling: number): number {
   const size = gzip(source);
-  console.log(
-    `${label}: ${kb(source.length)} raw, ${kb(size)} gzip (${size} B), ${kb(brotli(source))} brotli; ` +
-      `goal ${kb(goal)} ${size <= goal ? 'met' : 'NOT met'}, ceiling ${kb(ceiling)}`,
-  );
+  console.log(`${label}: ${kb(source.length)} raw, ${kb(size)} gzip (${size} B), ${kb(brotli(source))} brotli; ceiling ${kb(ceiling)}`);
   return size;
 }
 
 describe('dist/widget.js, the launcher every page view loads', () => {
-  it('is at most 5 KB gzipped (goal 4 KB)', () => {
-    expect(report('dist/widget.js', read('widget.js'), 4 * KB, 5 * KB)).toBeLessThanOrEqual(5 * KB);
+  it('is at most 6 KB gzipped', () => {
+    expect(report('dist/widget.js', read('widget.js'), CEILING.boot)).toBeLessThanOrEqual(CEILING.boot);
   });
 
   it('is one classic script: no static imports or exports, no eval, no global of its own, one import() of the panel', () => {
@@ -67,10 +68,10 @@ describe('dist/widget.js, the launcher every page view loads', () => {
 });
 
 describe('the panel, loaded on the visitor’s intent', () => {
-  it('is at most 26 KB gzipped (goal 22 KB); what it loads only when needed comes in small files', () => {
+  it('is at most 30 KB gzipped; what it loads only when needed comes in files of at most 4 KB (the markdown renderer 6 KB)', () => {
     const names = panelFiles();
     const entry = names.find((name) => name.startsWith('assistant-chat-panel-'))!;
-    const panel = report(`dist/${entry}`, read(entry), 22 * KB, 26 * KB);
+    const panel = report(`dist/${entry}`, read(entry), CEILING.panel);
     // A language other than English (a visitor loads at most one), the markdown renderer (with the first
     // reply that has markdown), the function-call cards (with the first reply that ran a tool), the consent
     // and pre-chat forms, the words for the site owner's console.
@@ -81,8 +82,8 @@ describe('the panel, loaded on the visitor’s intent', () => {
     const features = chunks.filter(([name]) => !isLanguage(name) && !name.startsWith('assistant-chat-problems-'));
     const most = panel + heaviestLanguage + features.reduce((sum, [, size]) => sum + size, 0);
     console.log(`the most a visitor loads (panel, the heaviest language, every feature): ${kb(most)} gzip`);
-    expect(panel).toBeLessThanOrEqual(26 * KB);
-    for (const [name, size] of chunks) expect(size, name).toBeLessThanOrEqual(isLanguage(name) ? 1.5 * KB : 5 * KB);
+    expect(panel).toBeLessThanOrEqual(CEILING.panel);
+    for (const [name, size] of chunks) expect(size, name).toBeLessThanOrEqual(name.startsWith('assistant-chat-rich-text-') ? CEILING.markdown : CEILING.chunk);
   });
 
   it('is, with every chunk, a module that parses (the squeezing broke none)', () => {

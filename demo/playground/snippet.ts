@@ -14,7 +14,7 @@ import { prechatOf, startersOf, variablesOf, visitorOf, type PlaygroundSettings 
 export const CDN_PLACEHOLDER = 'https://YOUR-CDN/widget.js';
 
 /** The command that installs the npm package with its peer dependencies. */
-export const NPM_INSTALL = 'npm install assistant-chat-widget preact @preact/signals-core';
+export const NPM_INSTALL = 'npm install assistant-chat-widget preact @preact/signals';
 
 /** The settings a snippet is made of. */
 export type SnippetSettings = Omit<PlaygroundSettings, 'type'>;

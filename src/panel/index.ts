@@ -4,7 +4,7 @@
  * the conversation store, renders the UI beside the launcher, and counts the replies that arrive while
  * the panel is closed.
  */
-import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals-core';
+import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { h, render } from 'preact';
 import { createApiClient, type FetchLike } from '../api/client';
 import { browserFetch } from '../api/transport';

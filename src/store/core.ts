@@ -3,7 +3,7 @@
  * storage, events, and the session that every flow of the current conversation runs in. The opener
  * and the delivery change the store only through it.
  */
-import { signal, type Signal } from '@preact/signals-core';
+import { signal, type Signal } from '@preact/signals';
 import { ApiError, isTransient } from '../api/errors';
 import type { WireMessage } from '../api/types';
 import { trimBase } from '../api/url';

@@ -2,7 +2,7 @@
  * The visitor's unsent text: restored from storage, saved once typing pauses, and saved at once when
  * the page is hidden or left (a page may be closed within the pause).
  */
-import { effect, signal, type Signal } from '@preact/signals-core';
+import { effect, signal, type Signal } from '@preact/signals';
 import type { Persistence } from './persistence';
 import type { StoreDeps } from './types';
 

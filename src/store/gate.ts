@@ -9,7 +9,7 @@
  * With `data-storage="memory"` the storage is memory: they last as long as the page. The panel loads
  * this file only when the settings ask for consent, a notice or a form.
  */
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals';
 import { isObject, parseObject, toJson } from '../api/json';
 import { trimBase } from '../api/url';
 import type { PanelSettings } from '../config';

@@ -4,7 +4,7 @@
  * from the wire message the first time something reads them, so opening a long conversation costs
  * next to nothing until it is shown.
  */
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals';
 import type { WireMessage } from '../api/types';
 import { toParts, type ChatMessage, type MessagePart } from '../model';
 

@@ -4,7 +4,7 @@
  * ones after it until the visitor retries or discards it. Every change is saved to the tab's storage,
  * so a reload loses none of them.
  */
-import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import type { ChatError, ChatMessage, MessageStatus } from '../model';
 import type { Persistence, StoredItem, StoredOutbox } from './persistence';
 

@@ -8,7 +8,7 @@
  * persistence (./persistence.ts) they share through the core (./core.ts). This file wires them to the
  * other tabs, the network and the page, and holds the public surface.
  */
-import { batch, computed } from '@preact/signals-core';
+import { batch, computed } from '@preact/signals';
 import { checkMessage, wellFormed } from '../api/message-text';
 import type { ChatError, ChatNotice } from '../model';
 import { createCore, NOT_SENT } from './core';

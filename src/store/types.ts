@@ -1,4 +1,4 @@
-import type { ReadonlySignal, Signal } from '@preact/signals-core';
+import type { ReadonlySignal, Signal } from '@preact/signals';
 import type { ApiClient } from '../api/client';
 import type { ConversationType, VariableValue } from '../api/types';
 import type { ChatError, ChatMessage, ChatNotice } from '../model';

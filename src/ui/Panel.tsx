@@ -1,4 +1,4 @@
-import type { ReadonlySignal } from '@preact/signals-core';
+import type { ReadonlySignal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetConfig } from '../config';
 import type { ChatNotice } from '../model';

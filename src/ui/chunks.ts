@@ -6,7 +6,7 @@
  *   and once the visitor has sent a message;
  * - the function-call cards (./FunctionCalls.tsx), for the first message that shows some.
  */
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals';
 import { createContext } from 'preact';
 
 /** A module of its own, loaded on first request. */

@@ -101,8 +101,8 @@ describe('the rest of the snippet', () => {
     });
   });
 
-  it('installs the package with its peer dependencies, @preact/signals-core among them', () => {
-    expect(NPM_INSTALL).toBe('npm install assistant-chat-widget preact @preact/signals-core');
+  it('installs the package with its peer dependencies, @preact/signals among them', () => {
+    expect(NPM_INSTALL).toBe('npm install assistant-chat-widget preact @preact/signals');
   });
 });
 

@@ -240,9 +240,9 @@ describe('the demo playground', () => {
     );
     await page.getByRole('button', { name: 'Copy install command' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(
-      'npm install assistant-chat-widget preact @preact/signals-core',
+      'npm install assistant-chat-widget preact @preact/signals',
     );
-    await page.getByText('@preact/signals-core are peer dependencies').waitFor();
+    await page.getByText('@preact/signals are peer dependencies').waitFor();
     expect(browser.errors.unexpected()).toEqual([]);
   });
 

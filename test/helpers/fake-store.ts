@@ -2,7 +2,7 @@
  * A ConversationStore made of plain signals, for UI tests: the test writes the signals to put the UI
  * in any state, and reads `calls` to see which actions the UI took. No network, no timers.
  */
-import { signal, type Signal } from '@preact/signals-core';
+import { signal, type Signal } from '@preact/signals';
 import type { JsonObject } from '../../src/api/types';
 import type { ChatError, ChatMessage, ChatNotice, FunctionCallPart, MessageStatus } from '../../src/model';
 import type { ConversationStore, SendRejection, StoreEvent, StoreState } from '../../src/store/types';

@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals-core';
+import { effect } from '@preact/signals';
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { GREETING } from '../helpers/fake-client';

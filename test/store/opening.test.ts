@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals-core';
+import { effect } from '@preact/signals';
 import { describe, expect, test } from 'vitest';
 import { createApiClient, type FetchLike } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';

@@ -2,7 +2,7 @@
  * Renders the chat UI with a fake store: the panel alone (renderApp), or the whole widget, launcher and
  * panel in a shadow root, the way mount() builds it (renderWidget).
  */
-import { signal } from '@preact/signals-core';
+import { signal } from '@preact/signals';
 import { cleanup, render, within } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 import { createWidget, type WidgetHandle } from '../../src/boot/widget';

@@ -63,7 +63,7 @@ export function EmbedCard({ pg }: { pg: Playground }) {
       </div>
       <div role="tabpanel" id="panel-npm" aria-labelledby="tab-npm" hidden={tab.value !== 'npm'}>
         <p class="card__text">
-          For apps with a bundler. <code>preact</code> and <code>@preact/signals-core</code> are peer dependencies: the
+          For apps with a bundler. <code>preact</code> and <code>@preact/signals</code> are peer dependencies: the
           command installs them too.
         </p>
         <CodeBlock label="install command" language="shell" code={NPM_INSTALL} />
