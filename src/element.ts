@@ -385,10 +385,14 @@ export class AssistantChatElement extends Base {
     else this.setAttribute(name, String(value));
   }
 
-  /** A boolean attribute: present when true. Text is taken as the attribute would be (`"false"` is false). */
+  /**
+   * A boolean attribute: present (and empty) when true, absent when false, whatever it held before: `open="false"`
+   * becomes `open` when the panel is to open. Text is taken as the attribute would be (`"false"` is false).
+   */
   #setFlag(name: string, value: boolean | string): void {
     if (typeof value === 'string') this.setAttribute(name, value);
-    else this.toggleAttribute(name, Boolean(value));
+    else if (value) this.setAttribute(name, '');
+    else this.removeAttribute(name);
   }
 
   /** The settings as the widget reads them now: every attribute parsed, with defaults for what is missing or not understood. */
@@ -449,7 +453,10 @@ export class AssistantChatElement extends Base {
       log('error', problems.join(' '));
       return null;
     }
-    const handle = mountWidget(this, options as unknown as MountOptions, bundledPanel, context);
+    // Into the element's own shadow root: its light DOM stays as the page (or a server render) wrote it, so a
+    // framework that hydrates the element finds nothing added to it.
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    const handle = mountWidget(root, options as unknown as MountOptions, bundledPanel, context);
     for (const event of EVENTS) {
       handle.on(event, (detail) => {
         if (event === 'open' || event === 'close') this.#reflectOpen(handle.isOpen);

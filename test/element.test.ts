@@ -31,7 +31,7 @@ function addElement(attributes: Record<string, string>): AssistantChatElement {
   return element;
 }
 
-const hostOf = (element: Element) => element.querySelector('assistant-chat-root');
+const hostOf = (element: Element) => element.shadowRoot?.querySelector('assistant-chat-root') ?? null;
 const shadowOf = (element: Element) => within(hostOf(element)!.shadowRoot as unknown as HTMLElement);
 
 /** The names of the element's events, in the order they came. */
@@ -106,6 +106,29 @@ describe('<assistant-chat>', () => {
     element.toggle();
     expect(element.open).toBe(true);
     expect(events).toEqual(['chat-open', 'chat-close', 'chat-open', 'chat-close', 'chat-open']);
+  });
+
+  it('opens from show(), toggle() and the open property after open="false", as React 18 writes it', () => {
+    for (const open of [(element: AssistantChatElement) => element.show(), (element: AssistantChatElement) => element.toggle(), (element: AssistantChatElement) => (element.open = true)]) {
+      const element = addElement({ 'assistant-id': ID, open: 'false' });
+      const launcher = shadowOf(element).getByRole('button', { name: 'Chat with us' });
+      open(element);
+      expect(launcher.getAttribute('aria-expanded')).toBe('true');
+      expect(element.open).toBe(true);
+      element.toggle();
+      expect(launcher.getAttribute('aria-expanded')).toBe('false');
+      element.remove();
+    }
+  });
+
+  it('adds nothing to its light DOM: a server-rendered element hydrates as it was written', async () => {
+    document.body.innerHTML = '<assistant-chat assistant-id="' + ID + '" open=""><p>Fallback text</p></assistant-chat>';
+    const element = document.querySelector('assistant-chat')!;
+    (element as AssistantChatElement).fetch = api.fetch;
+    expect(element.innerHTML).toBe('<p>Fallback text</p>');
+    expect(shadowOf(element).getByRole('button', { name: 'Chat with us' })).toBeTruthy();
+    await settle();
+    expect(element.innerHTML).toBe('<p>Fallback text</p>');
   });
 
   it('opens on connection when show() was called before', async () => {

@@ -18,7 +18,7 @@ export interface MountOptions extends Partial<Omit<WidgetConfig, 'assistantId'>>
  * (a script tag's, or a developer's). Throws when `assistantId` is missing or not a UUID; other bad options
  * fall back to their defaults, with one console warning when the panel loads.
  */
-export function mountWidget(target: Element, options: MountOptions, panel: PanelSource, context: ConfigContext = { source: 'options' }): WidgetHandle {
+export function mountWidget(target: Element | ShadowRoot, options: MountOptions, panel: PanelSource, context: ConfigContext = { source: 'options' }): WidgetHandle {
   const full = { pageUrl: target.ownerDocument.baseURI, ...context };
   const { config, inline, problems } = parseLauncherConfig(options as {}, full);
   if (!config) throw new TypeError('AssistantChat: ' + problems.join(' '));

@@ -99,7 +99,7 @@ export interface WidgetOptions {
  * Mounts a widget into `target` (floating: a host element appended to it; inline: the panel inside it).
  * Reads no storage and makes no request until the page is idle or the visitor shows intent.
  */
-export function createWidget(target: Element, { config, settings, context, inline, panel: panelSource }: WidgetOptions): WidgetHandle {
+export function createWidget(target: Element | ShadowRoot, { config, settings, context, inline, panel: panelSource }: WidgetOptions): WidgetHandle {
   const doc = target.ownerDocument;
   const win = doc.defaultView ?? window;
 

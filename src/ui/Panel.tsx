@@ -100,9 +100,8 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
     const element = panel.current;
     if (!open.peek() || inline || !element) return;
     const focused = element.ownerDocument.activeElement;
-    const widget = (element.getRootNode() as ShadowRoot).host;
     const first = element.querySelector<HTMLElement>('.prechat input, .disclaimer-accept, textarea');
-    if (!focused || focused === element.ownerDocument.body || focused === widget || (focused === opener?.() && !focused.matches(':read-write'))) {
+    if (!focused || focused === element.ownerDocument.body || hostsOf(element).includes(focused) || (focused === opener?.() && !focused.matches(':read-write'))) {
       first?.focus({ preventScroll: true });
     }
   }, [isOpen, step]);
@@ -169,4 +168,11 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
       </div>
     </>
   );
+}
+
+/** The shadow hosts around `node`, innermost first: the widget's own, and `<assistant-chat>` around it. */
+function hostsOf(node: Node): Element[] {
+  const hosts: Element[] = [];
+  for (let host = (node.getRootNode() as ShadowRoot).host; host; host = (host.getRootNode() as ShadowRoot).host) hosts.push(host);
+  return hosts;
 }
