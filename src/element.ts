@@ -17,27 +17,18 @@
  * `CustomEvent`s whose detail is as in `WidgetHandle.on`.
  */
 import type { FetchLike } from './api/client';
-import type { ConversationType, VariableValue } from './api/types';
-import { mountWidget, type MountOptions } from './boot/mount-widget';
-import type { PanelSource, WidgetEvent, WidgetEventMap, WidgetHandle } from './boot/widget';
-import {
-  configKeys,
-  flag,
-  log,
-  parseLauncherConfig,
-  readAttributes,
-  toAttributeName,
-  type ConfigContext,
-  type LauncherConfig,
-  type Position,
-  type PrechatField,
-  type RuntimeOptions,
-  type StorageChoice,
-  type Theme,
-  type WidgetConfig,
-} from './config';
+import type { ConfigContext } from './config/boot';
+import { readBootSettings } from './config/boot';
+import { flag } from './config/kinds';
+import { readAttributes, settingsOn, toAttributeName } from './config/names';
+import { readPanelSettings } from './config/panel';
+import { SETTINGS, type Inputs, type SettingName, type SettingSpec, type Values, type Visitor } from './config/table';
+import { mountWidget } from './boot/mount-widget';
+import type { MountOptions, RuntimeOptions, WidgetHandle } from './boot/widget';
+import { WIDGET_EVENTS, type WidgetEvent, type WidgetEventMap } from './contract';
+import { log } from './log';
+import { bundledPanel } from './mount';
 import { changedOptions, needsRemount } from './option-changes';
-import { parsePanelSettings } from './panel/settings';
 import type { Strings } from './ui/strings';
 
 /** The element's tag name. */
@@ -46,42 +37,26 @@ export const TAG_NAME = 'assistant-chat';
 /** The element's events, by name: each a bubbling `CustomEvent` with the detail `WidgetHandle.on` passes. */
 export type AssistantChatEventMap = { [E in WidgetEvent as `chat-${E}`]: CustomEvent<WidgetEventMap[E]> };
 
-const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation', 'unread'];
+/** The settings that are the element's attributes (all but `target`: the element is the target). */
+const ATTRIBUTES = settingsOn('element');
 
-/** The settings that are attributes (`target` has no meaning here: the element is the target). */
-const SETTINGS = configKeys().filter((key) => key !== 'target');
+/** A setting of the element. */
+export type ElementSettingName = Exclude<SettingName, 'target'>;
 
-/** The element's own properties: one per setting (`title` and `nonce` are every element's), and `options`. */
-const PROPERTIES = [
-  'assistantId',
-  'apiBase',
-  'type',
-  'variables',
-  'theme',
-  'color',
-  'position',
-  'locale',
-  'open',
-  'showFunctionCalls',
-  'subtitle',
-  'avatar',
-  'starters',
-  'disclaimer',
-  'consent',
-  'prechat',
-  'visitor',
-  'offset',
-  'zIndex',
-  'launcher',
-  'storage',
-  'inline',
-  'strings',
-  'fetch',
-  'options',
-] as const;
+/**
+ * The element's setting properties, one per attribute, each of its natural type: what the widget uses (the
+ * default where the attribute is missing or not understood). Setting one writes its attribute (objects and lists
+ * as JSON; `null` removes it). `title` and `nonce` are every element's own.
+ */
+export type AssistantChatSettings = Omit<Values<Omit<typeof SETTINGS, 'target'>>, 'title' | 'nonce' | 'assistantId' | 'apiBase'> & {
+  /** `assistant-id`: the assistant's public UUID, as written. Required. */
+  assistantId: string;
+  /** `api-base`: the API root in use (default: `/api` on the page's origin). */
+  apiBase: string;
+};
 
-/** The panel, bundled by the app's bundler as a chunk of its own that loads when the visitor reaches for the chat. */
-const bundledPanel: PanelSource = { load: () => import('./panel/index') };
+/** What the element's setting properties take (JSX sets them): values of each setting's type, or text as the attribute would hold it. */
+export type AssistantChatSettingInputs = { [K in Exclude<ElementSettingName, 'title' | 'nonce'>]?: Inputs<typeof SETTINGS>[K] | null };
 
 // Without a DOM (server rendering) the module still loads; it just defines nothing.
 const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
@@ -92,10 +67,10 @@ interface Live {
   options: Record<string, unknown>;
 }
 
-/** The `<assistant-chat>` element. */
+/** The `<assistant-chat>` element. Its setting properties (`theme`, `variables`, …) are made from the settings table below the class. */
 export class AssistantChatElement extends Base {
   /** Every setting's attribute. */
-  static readonly observedAttributes = SETTINGS.map(toAttributeName);
+  static readonly observedAttributes = ATTRIBUTES.map(toAttributeName);
 
   #live: Live | null = null;
   #scheduled = false;
@@ -103,195 +78,6 @@ export class AssistantChatElement extends Base {
   #fetch: FetchLike | undefined;
   // The widget reads its transport when a conversation starts: this one calls whichever `fetch` is set then.
   readonly #callFetch: FetchLike = (input, init) => (this.#fetch ?? fetch)(input, init);
-
-  /** `assistant-id`: the assistant's public UUID. Required. */
-  get assistantId(): string {
-    return this.getAttribute('assistant-id') ?? '';
-  }
-  set assistantId(value: string | null | undefined) {
-    this.#setText('assistant-id', value);
-  }
-
-  /** `api-base`: the API root. Reads as the URL in use (default: `/api` on the page's origin). */
-  get apiBase(): string {
-    return this.#reading().apiBase;
-  }
-  set apiBase(value: string | null | undefined) {
-    this.#setText('api-base', value);
-  }
-
-  /** `type`: `widget` (billed, the default) or `test` (free). */
-  get type(): ConversationType {
-    return this.#reading().type;
-  }
-  set type(value: ConversationType | null | undefined) {
-    this.#setText('type', value);
-  }
-
-  /**
-   * `variables`: values for the `{{variables}}` of the assistant's prompt and greeting, sent when a conversation
-   * starts. Set an object (or JSON text); the attribute holds it as JSON. Default `{}`.
-   */
-  get variables(): Record<string, VariableValue> {
-    return this.#reading().variables;
-  }
-  set variables(value: Record<string, VariableValue> | string | null | undefined) {
-    this.#setText('variables', typeof value === 'object' && value !== null ? JSON.stringify(value) : value);
-  }
-
-  /** `theme`: `light` (default), `dark` or `auto`. */
-  get theme(): Theme {
-    return this.#reading().theme;
-  }
-  set theme(value: Theme | null | undefined) {
-    this.#setText('theme', value);
-  }
-
-  /** `color`: the accent colour, CSS hex. Default `#4f46e5`. */
-  get color(): string {
-    return this.#reading().color;
-  }
-  set color(value: string | null | undefined) {
-    this.#setText('color', value);
-  }
-
-  /** `position`: the corner, `bottom-right` (default) or another; the platform's `left-bottom` spellings read as the same corners. */
-  get position(): Position {
-    return this.#reading().position;
-  }
-  set position(value: Position | null | undefined) {
-    this.#setText('position', value);
-  }
-
-  /** `locale`: `en`, `de`, … Reads as undefined when not set (the page's language, else the browser's, is used). */
-  get locale(): string | undefined {
-    return this.#reading().locale;
-  }
-  set locale(value: string | null | undefined) {
-    this.#setText('locale', value);
-  }
-
-  /** `storage`: where the conversation id and draft are kept: `local` (default), `session` or `memory`. */
-  get storage(): StorageChoice {
-    return this.#reading().storage;
-  }
-  set storage(value: StorageChoice | null | undefined) {
-    this.#setText('storage', value);
-  }
-
-  /** `show-function-calls`: show the cards of the tools the assistant ran. Default true; false writes `"false"`. */
-  get showFunctionCalls(): boolean {
-    return this.#reading().showFunctionCalls;
-  }
-  set showFunctionCalls(value: boolean | null | undefined) {
-    this.#setText('show-function-calls', typeof value === 'boolean' ? String(value) : value);
-  }
-
-  /** `subtitle`: a line under the title while the conversation is empty. */
-  get subtitle(): string | undefined {
-    return this.#reading().subtitle;
-  }
-  set subtitle(value: string | null | undefined) {
-    this.#setText('subtitle', value);
-  }
-
-  /** `avatar`: an https image URL, shown in the header and the welcome (loaded when the panel opens). */
-  get avatar(): string | undefined {
-    return this.#reading().avatar;
-  }
-  set avatar(value: string | null | undefined) {
-    this.#setText('avatar', value);
-  }
-
-  /** `starters`: up to four prompts the visitor sends with one click. Set an array (or JSON text); the attribute holds JSON. */
-  get starters(): string[] {
-    return this.#reading().starters;
-  }
-  set starters(value: readonly string[] | string | null | undefined) {
-    this.#setText('starters', typeof value === 'object' && value !== null ? JSON.stringify(value) : value);
-  }
-
-  /** `disclaimer`: a short line above the composer (markdown links allowed). */
-  get disclaimer(): string | undefined {
-    return this.#reading().disclaimer;
-  }
-  set disclaimer(value: string | null | undefined) {
-    this.#setText('disclaimer', value);
-  }
-
-  /** `consent`: `required` locks the composer until the visitor accepts the disclaimer. Default `none`. */
-  get consent(): 'none' | 'required' {
-    return this.#reading().consent;
-  }
-  set consent(value: 'none' | 'required' | null | undefined) {
-    this.#setText('consent', value);
-  }
-
-  /**
-   * `prechat`: the fields asked before the conversation starts (`{ name, label, type, required }`), whose
-   * answers become variables. Set an array (or JSON text); the attribute holds JSON.
-   */
-  get prechat(): PrechatField[] {
-    return this.#reading().prechat;
-  }
-  set prechat(value: readonly Partial<PrechatField>[] | string | null | undefined) {
-    this.#setText('prechat', typeof value === 'object' && value !== null ? JSON.stringify(value) : value);
-  }
-
-  /**
-   * `visitor`: who the visitor is (`{ id, name, email, … }`): their values reach the assistant as variables, and
-   * their conversation on this device is kept apart from other people's. Set an object (or JSON text); the
-   * attribute holds JSON. `identify(visitor)` sets it too.
-   */
-  get visitor(): Record<string, VariableValue> {
-    return this.#reading().visitor;
-  }
-  set visitor(value: Record<string, VariableValue> | string | null | undefined) {
-    this.#setText('visitor', typeof value === 'object' && value !== null ? JSON.stringify(value) : value);
-  }
-
-  /** `offset`: the launcher's distance from its corner, `x y` (`24px 88px`). Default `20px 20px`. */
-  get offset(): string {
-    return this.#reading().offset;
-  }
-  set offset(value: string | null | undefined) {
-    this.#setText('offset', value);
-  }
-
-  /** `zIndex` (attribute `z-index`): the layer of the launcher and the panel. */
-  get zIndex(): number {
-    return this.#reading().zIndex;
-  }
-  set zIndex(value: number | string | null | undefined) {
-    this.#setText('z-index', value == null ? value : String(value));
-  }
-
-  /** `launcher`: `default`, or `none` to open the chat from the page's own buttons. */
-  get launcher(): LauncherConfig['launcher'] {
-    return this.#reading().launcher;
-  }
-  set launcher(value: LauncherConfig['launcher'] | null | undefined) {
-    this.#setText('launcher', value);
-  }
-
-  /**
-   * `open`: whether the panel is open. Setting it opens or closes the panel; the attribute follows the visitor
-   * too. `open="false"` reads as closed.
-   */
-  get open(): boolean {
-    return isOn(this.getAttribute('open'));
-  }
-  set open(value: boolean) {
-    this.#setFlag('open', value);
-  }
-
-  /** `inline`: only the panel, always shown, inside the element (give the element a height). Default false. */
-  get inline(): boolean {
-    return isOn(this.getAttribute('inline'));
-  }
-  set inline(value: boolean) {
-    this.#setFlag('inline', value);
-  }
 
   /** Overrides of the UI's words, by key, e.g. `{ placeholder: 'Ask us…' }` (no attribute). */
   get strings(): Partial<Strings> | undefined {
@@ -349,7 +135,7 @@ export class AssistantChatElement extends Base {
   }
 
   /** Says who the visitor is: sets `visitor`. */
-  identify(visitor: Record<string, VariableValue>): void {
+  identify(visitor: Visitor): void {
     this.visitor = visitor;
   }
 
@@ -380,26 +166,42 @@ export class AssistantChatElement extends Base {
     else this.#schedule();
   }
 
-  #setText(name: string, value: string | null | undefined): void {
-    if (value == null) this.removeAttribute(name);
-    else this.setAttribute(name, String(value));
-  }
-
   /**
-   * A boolean attribute: present (and empty) when true, absent when false, whatever it held before: `open="false"`
-   * becomes `open` when the panel is to open. Text is taken as the attribute would be (`"false"` is false).
+   * The setting properties, made from the settings table. Each reads as the widget uses the setting (a boolean
+   * attribute that is off by default, `open` and `inline`, reads as present and not `"false"`; the assistant id
+   * as written) and writes its attribute: `null` or `undefined` removes it; objects and lists go in as JSON; a
+   * boolean attribute off by default is present (empty) when true and absent when false, whatever it held before
+   * (`open="false"` becomes `open` when the panel is to open); other values go in as text. A name with capitals
+   * has its attribute's spelling as a second property (`show-function-calls`), for frameworks that set
+   * properties by the attribute's name (Vue's `.prop`).
    */
-  #setFlag(name: string, value: boolean | string): void {
-    if (typeof value === 'string') this.setAttribute(name, value);
-    else if (value) this.setAttribute(name, '');
-    else this.removeAttribute(name);
+  static {
+    for (const name of ATTRIBUTES) {
+      if (name === 'title' || name === 'nonce') continue;
+      const spec: SettingSpec = SETTINGS[name];
+      const attribute = toAttributeName(name);
+      const presence = spec.kind === 'flag' && spec.default === false;
+      const accessor: PropertyDescriptor = {
+        configurable: true,
+        get(this: AssistantChatElement) {
+          if (presence) return isOn(this.getAttribute(attribute));
+          if (spec.kind === 'uuid') return this.getAttribute(attribute) ?? '';
+          return this.#reading()[name];
+        },
+        set(this: AssistantChatElement, value: unknown) {
+          if (value == null || (presence && value === false)) this.removeAttribute(attribute);
+          else this.setAttribute(attribute, presence && value === true ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+        },
+      };
+      Object.defineProperty(this.prototype, name, accessor);
+      if (attribute !== name) Object.defineProperty(this.prototype, attribute, accessor);
+    }
   }
 
-  /** The settings as the widget reads them now: every attribute parsed, with defaults for what is missing or not understood. */
-  #reading(): Omit<WidgetConfig, 'assistantId'> {
-    const attributes = readAttributes(this, '');
-    const launcher = parseLauncherConfig(attributes, this.#context()).values as Omit<LauncherConfig, 'assistantId'>;
-    return { ...launcher, ...parsePanelSettings(attributes).settings };
+  /** The settings as the widget reads them now: every attribute read, with defaults for what is missing or not understood. */
+  #reading(): Record<string, unknown> {
+    const attributes = readAttributes(this, 'element');
+    return { ...readBootSettings(attributes, this.#context()).values, ...readPanelSettings(attributes).values };
   }
 
   #context(): ConfigContext {
@@ -408,7 +210,7 @@ export class AssistantChatElement extends Base {
 
   /** The options of the widget, as `mount()` takes them: the attributes' text, and the properties without one. */
   #options(): Record<string, unknown> {
-    const options: Record<string, unknown> = readAttributes(this, '');
+    const options: Record<string, unknown> = readAttributes(this, 'element');
     // A page with a Content-Security-Policy hides the nonce attribute's value; the property keeps it.
     if (this.nonce) options.nonce = this.nonce;
     options.strings = this.#strings;
@@ -436,7 +238,7 @@ export class AssistantChatElement extends Base {
       const { open: _open, ...changes } = changedOptions(live.options, options);
       if (!Object.keys(changes).length) return;
       live.options = options;
-      if (live.handle && !needsRemount(changes) && parseLauncherConfig(options, this.#context()).config) {
+      if (live.handle && !needsRemount(changes) && readBootSettings(options, this.#context()).settings) {
         live.handle.update(changes as Partial<MountOptions>);
         return;
       }
@@ -448,16 +250,16 @@ export class AssistantChatElement extends Base {
   /** Mounts the widget; null (and one console message naming the attribute) without a usable assistant id. */
   #mount(options: Record<string, unknown>): WidgetHandle | null {
     const context = this.#context();
-    const { config, problems } = parseLauncherConfig(options, context);
-    if (!config) {
-      log('error', problems.join(' '));
+    const { problem } = readBootSettings(options, context);
+    if (problem) {
+      log('error', problem);
       return null;
     }
     // Into the element's own shadow root: its light DOM stays as the page (or a server render) wrote it, so a
     // framework that hydrates the element finds nothing added to it.
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     const handle = mountWidget(root, options as unknown as MountOptions, bundledPanel, context);
-    for (const event of EVENTS) {
+    for (const event of WIDGET_EVENTS) {
       handle.on(event, (detail) => {
         if (event === 'open' || event === 'close') this.#reflectOpen(handle.isOpen);
         this.dispatchEvent(new CustomEvent(`chat-${event}`, { detail, bubbles: true }));
@@ -499,8 +301,11 @@ export class AssistantChatElement extends Base {
   }
 }
 
-/** Typed listeners for the element's events. */
-export interface AssistantChatElement {
+/** The names of the element's own properties: one per setting, and the JavaScript-only ones. */
+const PROPERTIES: readonly string[] = [...ATTRIBUTES, 'strings', 'fetch', 'options'];
+
+/** The setting properties (made in the class's static block), and typed listeners for the element's events. */
+export interface AssistantChatElement extends AssistantChatSettings {
   addEventListener<K extends keyof AssistantChatEventMap>(
     type: K,
     listener: (this: AssistantChatElement, event: AssistantChatEventMap[K]) => void,
@@ -527,7 +332,7 @@ export interface AssistantChatElement {
 
 /** Whether a boolean attribute's value means on: present, and not `false` (the config's own reading of flags). */
 function isOn(value: string | null): boolean {
-  return value !== null && flag(value.trim()) === true;
+  return value !== null && flag(value.trim(), { kind: 'flag' }, [], '') === true;
 }
 
 /** Registers `<assistant-chat>` (once; a second call or a second copy of this file does nothing). */

@@ -5,7 +5,7 @@
  * for the launcher.
  */
 import { boot } from './boot/boot';
-import { log } from './config';
+import { log } from './log';
 
 /** The panel file's name, set by the build (vite.config.ts). */
 declare const __PANEL_FILE__: string;

@@ -4,21 +4,13 @@
  * importing this one registers nothing.
  */
 export { mount } from './mount';
-export type { MountOptions, WidgetHandle, WidgetEvent, WidgetEventMap } from './mount';
+export type { MountOptions, RuntimeOptions, WidgetHandle, WidgetEvent, WidgetEventMap } from './mount';
 export { ChatWidget } from './widget';
 export type { ChatWidgetProps } from './widget';
-export { parseConfig } from './panel/problems';
-export type {
-  ConfigContext,
-  Corner,
-  ParseResult,
-  Position,
-  PrechatField,
-  RuntimeOptions,
-  StorageChoice,
-  Theme,
-  WidgetConfig,
-} from './config';
+export { parseConfig } from './config/parse';
+export type { ParseResult } from './config/parse';
+export type { ConfigContext } from './config/boot';
+export type { Corner, Position, PrechatField, StorageChoice, Theme, Visitor, WidgetConfig } from './config/table';
 export type { AssistantChatApi, GlobalHandler, GlobalMountOptions } from './boot/global';
 export type { FetchLike } from './api/client';
 export type { ConversationType, VariableValue } from './api/types';

@@ -1,9 +1,11 @@
 /**
  * What `<assistant-chat>` takes in JSX, for the React and Preact entries' declarations: the attributes whose
  * names have a dash (set as attributes, so text), the properties (set as properties by React 19 and Preact,
- * each of its natural type) and the event handlers (`onchat-open`…, which both add as listeners).
+ * each of its natural type; made from the settings table) and the event handlers (`onchat-open`…, which both
+ * add as listeners).
  */
-import type { AssistantChatElement, AssistantChatEventMap } from './element';
+import type { RuntimeOptions } from './boot/widget';
+import type { AssistantChatElement, AssistantChatEventMap, AssistantChatSettingInputs } from './element';
 
 /** The attributes with a dash in their name: JSX sets them as attributes, so they take text. */
 export interface AssistantChatAttributes {
@@ -13,41 +15,17 @@ export interface AssistantChatAttributes {
   'api-base'?: string;
   /** `"false"` hides the cards of the tools the assistant ran (default `"true"`); or `showFunctionCalls={false}`. */
   'show-function-calls'?: 'true' | 'false';
+  /** The launcher's layer; or `zIndex={…}`. */
+  'z-index'?: string | number;
 }
 
-/** The element's properties, as JSX sets them: `variables` an object, `open` and `showFunctionCalls` booleans… */
-export type AssistantChatProperties = Partial<
-  Pick<
-    AssistantChatElement,
-    | 'assistantId'
-    | 'apiBase'
-    | 'type'
-    | 'variables'
-    | 'theme'
-    | 'color'
-    | 'position'
-    | 'locale'
-    | 'title'
-    | 'open'
-    | 'showFunctionCalls'
-    | 'subtitle'
-    | 'avatar'
-    | 'starters'
-    | 'disclaimer'
-    | 'consent'
-    | 'prechat'
-    | 'visitor'
-    | 'offset'
-    | 'zIndex'
-    | 'launcher'
-    | 'storage'
-    | 'nonce'
-    | 'inline'
-    | 'strings'
-    | 'fetch'
-    | 'options'
-  >
->;
+/** The element's properties, as JSX sets them: every setting (`variables` an object, `open` a boolean…) and the JavaScript-only ones. */
+export type AssistantChatProperties = AssistantChatSettingInputs &
+  Partial<Pick<AssistantChatElement, 'title' | 'nonce'>> & {
+    strings?: RuntimeOptions['strings'] | null;
+    fetch?: RuntimeOptions['fetch'] | null;
+    options?: RuntimeOptions | null;
+  };
 
 /** Listeners of the element's events: `onchat-open`, `onchat-message`… */
 export type AssistantChatEventProps = {

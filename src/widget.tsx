@@ -20,6 +20,8 @@ export interface ChatWidgetProps extends MountOptions {
   onError?: (error: ChatError) => void;
   /** A conversation was created or resumed. */
   onConversation?: (detail: { conversationId: string }) => void;
+  /** The number of replies that arrived while the panel was closed changed (0 once it opens). */
+  onUnread?: (count: number) => void;
   /** Receives the widget's handle (open, send, reset…) each time the widget is mounted. */
   onReady?: (handle: WidgetHandle) => void;
   /** Class of the wrapper element (give it a size in inline mode). */
@@ -84,7 +86,7 @@ export function ChatWidget(props: ChatWidgetProps) {
 
 /** The props that are options of the widget: everything but the callbacks and the wrapper's class; `fetch` as `callFetch`. */
 function optionsOf(props: ChatWidgetProps, callFetch: FetchLike): Record<string, unknown> {
-  const { onOpen, onClose, onMessage, onError, onConversation, onReady, class: _class, fetch, ...options } = props;
+  const { onOpen, onClose, onMessage, onError, onConversation, onUnread, onReady, class: _class, fetch, ...options } = props;
   return { ...options, fetch: fetch && callFetch };
 }
 
@@ -102,6 +104,7 @@ function mountInto(element: HTMLElement, options: Record<string, unknown>, lates
   handle.on('message', (message) => latest.current.onMessage?.(message));
   handle.on('error', (error) => latest.current.onError?.(error));
   handle.on('conversation', (detail) => latest.current.onConversation?.(detail));
+  handle.on('unread', (count) => latest.current.onUnread?.(count));
   latest.current.onReady?.(handle);
   return handle;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, readAttributes, type WidgetConfig } from '../src/config';
-import { parseConfig } from '../src/panel/problems';
-import { PANEL_DEFAULTS } from '../src/panel/settings';
+import { readAttributes } from '../src/config/names';
+import { parseConfig } from '../src/config/parse';
+import type { WidgetConfig } from '../src/config/table';
 
 const ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 const context = { scriptSrc: 'https://cdn.example.com/widget/widget.js', pageUrl: 'https://shop.example.org/help/' };
@@ -17,11 +17,11 @@ describe('parseConfig', () => {
     expect(result.config).toEqual<WidgetConfig>({
       assistantId: ID,
       apiBase: 'https://cdn.example.com/api',
-      type: PANEL_DEFAULTS.type,
+      type: 'widget',
       variables: {},
-      theme: DEFAULTS.theme,
-      color: DEFAULTS.color,
-      position: DEFAULTS.position,
+      theme: 'light',
+      color: '#4f46e5',
+      position: 'bottom-right',
       locale: undefined,
       title: undefined,
       open: false,
@@ -31,6 +31,7 @@ describe('parseConfig', () => {
       launcher: 'default',
       offset: '20px 20px',
       zIndex: 2147480000,
+      inline: false,
       subtitle: undefined,
       avatar: undefined,
       starters: [],
@@ -84,6 +85,7 @@ describe('parseConfig', () => {
       launcher: 'none',
       offset: '24px 88px',
       zIndex: 1000,
+      inline: false,
       subtitle: undefined,
       avatar: undefined,
       starters: [],
@@ -255,7 +257,7 @@ describe('readAttributes', () => {
     script.setAttribute('data-show-function-calls', 'false');
     script.setAttribute('data-api-base', '/api');
     script.setAttribute('data-unrelated', 'x');
-    expect(readAttributes(script, 'data-')).toEqual({ assistantId: ID, showFunctionCalls: 'false', apiBase: '/api' });
+    expect(readAttributes(script, 'script')).toEqual({ assistantId: ID, showFunctionCalls: 'false', apiBase: '/api' });
   });
 });
 

@@ -244,6 +244,7 @@ describe('<assistant-chat>', () => {
     // Read as the widget uses them: an avatar that is not https is not shown.
     element.avatar = 'http://images.example/helper.png';
     expect(element.avatar).toBeUndefined();
+    // @ts-expect-error the property's type is what it reads as; null (as plain JavaScript may set) removes the attribute
     element.starters = null;
     expect(element.hasAttribute('starters')).toBe(false);
   });
@@ -259,6 +260,7 @@ describe('<assistant-chat>', () => {
     element.theme = 'dark';
     element.locale = 'de';
     expect([element.getAttribute('theme'), element.theme, element.locale]).toEqual(['dark', 'dark', 'de']);
+    // @ts-expect-error the property's type is what it reads as; null (as plain JavaScript may set) removes the attribute
     element.theme = null;
     expect(element.hasAttribute('theme')).toBe(false);
   });

@@ -128,7 +128,15 @@ describe('the script tag', () => {
   });
 });
 
-// An inline panel is on screen at once, so it loads its conversation at once: from a fake API on 127.0.0.1.
+// An inline panel is on screen at once; its conversation starts when the visitor goes to the composer: from a fake
+// API on 127.0.0.1.
+/** The composer of a widget, once its panel is drawn. */
+function composerOf(host: Element): HTMLTextAreaElement {
+  const composer = host.shadowRoot!.querySelector('textarea');
+  if (!composer) throw new Error('no composer yet');
+  return composer;
+}
+
 describe('the script tag with data-target (inline)', () => {
   let api: ServedFake;
   beforeAll(async () => {
@@ -136,7 +144,7 @@ describe('the script tag with data-target (inline)', () => {
   });
   afterAll(() => api.close());
 
-  it('renders the panel inside the element named by data-target and loads the conversation', async () => {
+  it('renders the panel inside the element named by data-target, and creates the conversation at the first sign of intent', async () => {
     const help = document.createElement('section');
     help.id = 'help';
     document.body.appendChild(help);
@@ -147,9 +155,11 @@ describe('the script tag with data-target (inline)', () => {
     expect(hosts()[0]!.parentElement).toBe(help);
     expect(hosts()[0]!.hasAttribute('data-inline')).toBe(true);
     // (The first test to load the panel waits for its modules to be transformed.)
-    await waitFor(() => expect(api.requests.map((r) => [r.method, new URL(r.url).pathname])).toEqual([['POST', '/api/conversations']]), {
-      timeout: 5000,
-    });
+    const composer = await waitFor(() => composerOf(hosts()[0]!), { timeout: 5000 });
+    // (Everything the panel would do unasked happens as it loads: it has, and asked nothing.)
+    expect(api.requests).toEqual([]);
+    composer.focus();
+    await waitFor(() => expect(api.requests.map((r) => [r.method, new URL(r.url).pathname])).toEqual([['POST', '/api/conversations']]));
   });
 
   it('waits for the page to finish parsing when its data-target comes later in the page', async () => {
@@ -170,6 +180,8 @@ describe('the script tag with data-target (inline)', () => {
     expect(hosts()[0]!.parentElement?.id).toBe('later');
     // The call made while waiting found the widget once it was there.
     expect(ownMessages(warnings)).toEqual([]);
+    const composer = await waitFor(() => composerOf(hosts()[0]!));
+    composer.focus();
     await waitFor(() => expect(api.requests).toHaveLength(2));
   });
 });

@@ -144,7 +144,7 @@ describe('mount', () => {
     expect(seen).toEqual(['open']);
   });
 
-  it('renders only the panel inside the target in inline mode, and loads the conversation at once', async () => {
+  it('renders only the panel inside the target in inline mode, and starts the conversation when the visitor goes to the composer', async () => {
     const help = document.createElement('div');
     document.body.appendChild(help);
     const { host, ui, handle } = mountWidget({ inline: true }, help);
@@ -152,7 +152,13 @@ describe('mount', () => {
     expect(await ui.findByRole('region', { name: 'Chat with us' })).toBeTruthy();
     expect(ui.queryByRole('button', { name: 'Chat with us' })).toBeNull();
     expect(handle.isOpen).toBe(true);
+    // A page view: the welcome, and nothing created (creating is billed).
+    expect(ui.getByText('Chat with us', { selector: '.welcome-title' })).toBeTruthy();
+    await settle();
+    expect(api.requests).toEqual([]);
+    ui.getByRole('textbox', { name: 'Your message' }).focus();
     expect(await ui.findByText('Hello! How can I help?')).toBeTruthy();
+    expect(api.requests.map((request) => request.method)).toEqual(['POST']);
   });
 
   it('starts open, with the given title and strings', async () => {
@@ -211,7 +217,7 @@ describe('mount', () => {
     expect(host.getAttribute('data-theme')).toBe('dark');
     expect(host.shadowRoot!.querySelector('.widget')!.className).toBe('widget top left');
     expect(host.shadowRoot!.querySelector('.widget')!.getAttribute('lang')).toBe('de');
-    expect(ui.getByRole('textbox', { name: 'Ihre Nachricht' })).toBeTruthy();
+    expect(await ui.findByRole('textbox', { name: 'Ihre Nachricht' })).toBeTruthy();
     expect(ui.getByText('Hello! How can I help?')).toBeTruthy();
     expect(handle.isOpen).toBe(true);
     await settle();
@@ -251,6 +257,7 @@ describe('<ChatWidget>', () => {
     const host = view.container.querySelector('assistant-chat-root')!;
     const ui = within(host.shadowRoot as unknown as HTMLElement);
     expect(await ui.findByRole('region', { name: 'Chat with us' })).toBeTruthy();
+    ui.getByRole('textbox', { name: 'Your message' }).focus();
     expect(await ui.findByText('Hello! How can I help?')).toBeTruthy();
     expect(conversations).toEqual(['00000000-0000-4000-8000-000000000001']);
     view.unmount();

@@ -77,7 +77,7 @@ export function createLiveWidget(deps: LiveWidgetDeps): LiveWidget {
     if (current && identity === mountedIdentity && (look === mountedLook || updateInPlace(current, options))) {
       mountedLook = look;
       if (variablesKey !== mountedVariables) {
-        current.setVariables(variables);
+        current.setVariables(variables as Record<string, VariableValue>);
         mountedVariables = variablesKey;
       }
       return;

@@ -2,7 +2,7 @@
  * An assistant's look: the theme, colour and corner its owner chose on the platform (`widget_settings`),
  * read into the widget's spellings, and applied to the playground's settings.
  */
-import type { Corner, Theme } from '../../src/config';
+import type { Corner, Theme } from '../../src/config/table';
 import { normalizeHex, POSITIONS, THEMES, type PlaygroundSettings } from './settings';
 
 /** The owner's choices; a key the platform left out (missing, null or not understood) is absent. */

@@ -4,8 +4,8 @@
  */
 import { isUuid } from '../../src/api/client';
 import type { ConversationType } from '../../src/api/types';
-import { DEFAULTS, type Corner, type PrechatField, type Theme } from '../../src/config';
-import { MAX_STARTERS, PANEL_DEFAULTS, parsePanelSettings } from '../../src/panel/settings';
+import { readPanelSettings } from '../../src/config/panel';
+import { BOOT_SETTINGS, PANEL_SETTINGS, type Corner, type PrechatField, type Theme } from '../../src/config/table';
 import { DEMO_ASSISTANTS } from './assistants';
 
 /** The languages the widget ships; `auto` leaves the choice to the widget (page `lang`, then browser). */
@@ -91,16 +91,16 @@ export function defaultSettings(newId: NewId): PlaygroundSettings {
     assistantId: DEMO_ASSISTANTS[0].id,
     apiBase: DEFAULT_API_BASE,
     type: 'test',
-    theme: DEFAULTS.theme,
-    color: DEFAULTS.color,
-    position: DEFAULTS.position,
+    theme: BOOT_SETTINGS.theme.default,
+    color: BOOT_SETTINGS.color.default,
+    position: BOOT_SETTINGS.position.default,
     locale: 'auto',
     title: '',
     variables: [
       { id: newId(), key: 'name', value: 'Alex' },
       { id: newId(), key: 'clinic', value: 'Northwind Dental' },
     ],
-    showFunctionCalls: PANEL_DEFAULTS.showFunctionCalls,
+    showFunctionCalls: PANEL_SETTINGS.showFunctionCalls.default,
     subtitle: '',
     avatar: '',
     starters: '',
@@ -163,15 +163,15 @@ export function startersOf(text: string): string[] {
 
 /** The pre-chat form as the widget takes it (the widget's own reading of it), or [] when the text is not usable. */
 export function prechatOf(text: string): PrechatField[] {
-  return text.trim() ? parsePanelSettings({ prechat: text }).settings.prechat : [];
+  return text.trim() ? readPanelSettings({ prechat: text }).values.prechat : [];
 }
 
 /** What is wrong with the typed starters and pre-chat form, in words for the owner (the widget still mounts). */
 export function welcomeProblems(settings: Pick<PlaygroundSettings, 'starters' | 'prechat'>): { starters?: string; prechat?: string } {
   const problems: { starters?: string; prechat?: string } = {};
   const count = startersOf(settings.starters).length;
-  if (count > MAX_STARTERS) problems.starters = `The widget shows the first ${MAX_STARTERS} of these ${count} prompts.`;
-  const issues = settings.prechat.trim() ? parsePanelSettings({ prechat: settings.prechat }).issues : [];
+  if (count > PANEL_SETTINGS.starters.max) problems.starters = `The widget shows the first ${PANEL_SETTINGS.starters.max} of these ${count} prompts.`;
+  const issues = settings.prechat.trim() ? readPanelSettings({ prechat: settings.prechat }).issues : [];
   if (issues.some((issue) => issue.kind === 'not-json')) {
     problems.prechat = 'Not a JSON array of fields like [{"name": "email", "label": "Email", "type": "email", "required": true}].';
   } else if (issues.length) {

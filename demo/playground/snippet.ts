@@ -6,8 +6,7 @@
  * code (every visitor would be greeted with them); every other setting equal to the widget's default is
  * left out.
  */
-import { DEFAULTS } from '../../src/config';
-import { PANEL_DEFAULTS } from '../../src/panel/settings';
+import { BOOT_SETTINGS, PANEL_SETTINGS } from '../../src/config/table';
 import { prechatOf, startersOf, variablesOf, visitorOf, type PlaygroundSettings } from './settings';
 
 /** Where the page tells the owner to put the script's real address. */
@@ -48,21 +47,21 @@ function settingsOf(settings: SnippetSettings, apiBase: string): Setting[] {
   const add = (option: string, attribute: string, value: Setting['value'], fallback: unknown) => {
     if (value !== fallback) out.push({ option, attribute, value });
   };
-  add('theme', 'data-theme', settings.theme, DEFAULTS.theme);
-  add('color', 'data-color', settings.color.toLowerCase(), DEFAULTS.color);
-  add('position', 'data-position', settings.position, DEFAULTS.position);
+  add('theme', 'data-theme', settings.theme, BOOT_SETTINGS.theme.default);
+  add('color', 'data-color', settings.color.toLowerCase(), BOOT_SETTINGS.color.default);
+  add('position', 'data-position', settings.position, BOOT_SETTINGS.position.default);
   add('locale', 'data-locale', settings.locale, 'auto');
   add('title', 'data-title', settings.title.trim(), '');
-  add('showFunctionCalls', 'data-show-function-calls', settings.showFunctionCalls, PANEL_DEFAULTS.showFunctionCalls);
+  add('showFunctionCalls', 'data-show-function-calls', settings.showFunctionCalls, PANEL_SETTINGS.showFunctionCalls.default);
   add('subtitle', 'data-subtitle', settings.subtitle.trim(), '');
   add('avatar', 'data-avatar', settings.avatar.trim(), '');
   const starters = startersOf(settings.starters);
   if (starters.length) out.push({ option: 'starters', attribute: 'data-starters', value: starters });
   add('disclaimer', 'data-disclaimer', settings.disclaimer.trim(), '');
-  add('consent', 'data-consent', settings.consentRequired ? 'required' : PANEL_DEFAULTS.consent, PANEL_DEFAULTS.consent);
+  add('consent', 'data-consent', settings.consentRequired ? 'required' : PANEL_SETTINGS.consent.default, PANEL_SETTINGS.consent.default);
   const prechat = prechatOf(settings.prechat);
   if (prechat.length) out.push({ option: 'prechat', attribute: 'data-prechat', value: prechat });
-  add('launcher', 'data-launcher', settings.launcher, DEFAULTS.launcher);
+  add('launcher', 'data-launcher', settings.launcher, BOOT_SETTINGS.launcher.default);
   add('offset', 'data-offset', settings.offset.trim(), '');
   const visitor = visitorOf(settings);
   if (visitor) out.push({ option: 'visitor', attribute: 'data-visitor', value: visitor });

@@ -3,10 +3,11 @@
  * installs `window.AssistantChat` (or hands over to a copy of the script that already runs), and
  * mounts one widget per assistant once the page has been parsed.
  */
-import { log, parseLauncherConfig } from '../config';
+import { readBootSettings } from '../config/boot';
+import { log } from '../log';
 import { createGlobalApi, type AssistantChatApi } from './global';
-import { mountWidget, type MountOptions } from './mount-widget';
-import type { PanelSource } from './widget';
+import { mountWidget } from './mount-widget';
+import type { MountOptions, PanelSource } from './widget';
 
 /** Set on a script tag once its settings have been taken, so no later copy mounts it again. */
 export const MOUNTED_MARK = 'data-assistant-chat-mounted';
@@ -38,17 +39,15 @@ export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | nu
     tag.setAttribute(MOUNTED_MARK, '');
     const { src, nonce, dataset } = tag as HTMLScriptElement;
     const context = { source: 'script', scriptSrc: src, pageUrl: doc.baseURI, nonce } as const;
-    // Without a usable assistant id there is no widget: say so now. (Other problems: when the panel loads.)
-    const { problems } = parseLauncherConfig(dataset, context);
-    if (problems.length) log('error', problems.join(' '));
-    else api('mount', { ...(dataset as unknown as MountOptions), context });
+    // (Without a usable assistant id, the mount says why in the console; other problems: when the panel loads.)
+    api('mount', { ...(dataset as unknown as MountOptions), context });
   }
   if (!controller) return;
 
   // Calls queued by the stub snippet run after the tags' mounts, in their order.
   const queued: ArrayLike<unknown>[] = Array.isArray(existing?.q) ? existing.q : [];
   for (const args of queued) if (args) (api as (...args: unknown[]) => unknown)(...Array.from(args));
-  if (!tags.length && !queued.some((args) => args?.[0] === 'mount')) log('error', parseLauncherConfig({}).problems.join(' '));
+  if (!tags.length && !queued.some((args) => args?.[0] === 'mount')) log('error', readBootSettings({}).problem);
   // While the page is parsed, every command waits for it: a data-target may come later in the page.
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', controller.ready, { once: true });
   else controller.ready();

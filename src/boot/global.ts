@@ -4,13 +4,19 @@
  * the registry of the widgets on the page, so two assistants get two widgets and one assistant gets one.
  */
 import type { VariableValue } from '../api/types';
-import { log, type ConfigContext, type Visitor } from '../config';
+import type { ConfigContext } from '../config/boot';
+import type { Visitor } from '../config/table';
+import { WIDGET_EVENTS, type WidgetEvent, type WidgetEventMap } from '../contract';
+import { createEmitter } from '../events';
+import { log } from '../log';
 import { VERSION } from '../version';
-import type { MountOptions } from './mount-widget';
-import { notify, type Listener, type WidgetEvent, type WidgetEventMap, type WidgetHandle } from './widget';
+import type { MountOptions, WidgetHandle } from './widget';
 
 /** A handler of the global API: the event's detail and the id of the assistant it came from. */
 export type GlobalHandler<E extends WidgetEvent = WidgetEvent> = (detail: WidgetEventMap[E], assistantId: string) => void;
+
+/** What the page's listeners hear: each widget's event, with the assistant it came from. */
+type PageEvents = { [E in WidgetEvent]: { detail: WidgetEventMap[E]; assistantId: string } };
 
 /** Options of the `mount` command: those of `mount()`, plus where to put the panel inline. */
 export interface GlobalMountOptions extends MountOptions {
@@ -38,6 +44,7 @@ export interface AssistantChatApi {
   (command: 'logout', assistantId?: string): Promise<void>;
   <E extends WidgetEvent>(command: 'on', event: E, handler: GlobalHandler<E>, assistantId?: string): () => void;
   (command: 'mount', options: GlobalMountOptions): void;
+  (command: 'update', options: Partial<MountOptions>, assistantId?: string): void;
   /** Opens the panel. */
   open(assistantId?: string): void;
   /** Closes the panel. */
@@ -62,6 +69,11 @@ export interface AssistantChatApi {
   on<E extends WidgetEvent>(event: E, handler: GlobalHandler<E>, assistantId?: string): () => void;
   /** Mounts a widget configured from JavaScript instead of data attributes. */
   mount(options: GlobalMountOptions): void;
+  /**
+   * Changes settings of the live widget(s), as `mount()`'s handle does: the look and words in place (an open panel
+   * stays open, no request), another assistant, API base, type, storage or visitor starts over.
+   */
+  update(options: Partial<MountOptions>, assistantId?: string): void;
   /** The ids of the assistants whose widgets are on the page. */
   widgets(): string[];
   /** The version of the script. */
@@ -79,11 +91,11 @@ export interface GlobalController {
 /** What the controller needs from its surroundings. */
 export interface GlobalDeps {
   document: Document;
+  /** Mounts a widget; throws (with the words for the site owner) when its assistant id is not usable. */
   mount: (target: Element, options: MountOptions, context?: ConfigContext) => WidgetHandle;
 }
 
-const EVENTS: readonly WidgetEvent[] = ['open', 'close', 'message', 'error', 'conversation', 'unread'];
-const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'setLocale', 'identify', 'logout', 'on', 'mount'] as const;
+const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'setLocale', 'identify', 'logout', 'update', 'on', 'mount'] as const;
 type HandleCommand = Exclude<(typeof COMMANDS)[number], 'on' | 'mount'>;
 
 // An assistant id as the registry keys it ('' when none is given).
@@ -93,14 +105,18 @@ const toId = (value: unknown) => String(value ?? '').trim().toLowerCase();
 export function createGlobalApi(deps: GlobalDeps): GlobalController {
   const doc = deps.document;
   const widgets = new Map<string, WidgetHandle>();
-  const listeners = new Set<Listener>();
+  const pageEvents = createEmitter<PageEvents>();
   let waiting: Array<() => void> | null = [];
 
   function on(event: unknown, handler: unknown, id: unknown): () => void {
-    const listener = [event, handler, toId(id)] as Listener;
-    if (EVENTS.includes(event as WidgetEvent) && typeof handler === 'function') listeners.add(listener);
-    else log('warn', `on: expected an event (${EVENTS.join(', ')}) and a function.`);
-    return () => void listeners.delete(listener);
+    if (!WIDGET_EVENTS.includes(event as WidgetEvent) || typeof handler !== 'function') {
+      log('warn', `on: expected an event (${WIDGET_EVENTS.join(', ')}) and a function.`);
+      return () => {};
+    }
+    const only = toId(id);
+    return pageEvents.on(event as WidgetEvent, ({ detail, assistantId }) => {
+      if (!only || only === assistantId) (handler as GlobalHandler)(detail as never, assistantId);
+    });
   }
 
   function mountOne({ target, context, ...options }: GlobalMountOptions) {
@@ -109,9 +125,16 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     // (A selector that is not one throws: the command fails with the browser's words for it.)
     const element = typeof target === 'string' ? doc.querySelector(target) : target;
     if (typeof target === 'string' && !element) log('error', `target "${target}" matches no element; the widget floats instead.`);
-    const handle = deps.mount(element ?? doc.documentElement, { ...options, inline: !!element }, context);
+    let handle: WidgetHandle;
+    try {
+      handle = deps.mount(element ?? doc.documentElement, { ...options, inline: !!element }, context);
+    } catch (error) {
+      // Without a usable assistant id there is no widget: the error says why, in the site owner's words.
+      if (!(error instanceof TypeError)) throw error;
+      return log('error', error.message.replace(/^AssistantChat: /, ''));
+    }
     widgets.set(id, handle);
-    for (const event of EVENTS) handle.on(event, (detail) => notify(listeners, event, detail, id));
+    for (const event of WIDGET_EVENTS) handle.on(event, (detail) => pageEvents.emit(event, { detail, assistantId: id } as never));
   }
 
   function run(command: unknown, args: unknown[]): unknown {
@@ -119,8 +142,8 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     if (command === 'mount') return mountOne(args[0] as GlobalMountOptions);
     if (!COMMANDS.includes(command as never)) return log('warn', `unknown command "${String(command)}".`);
     const name = command as HandleCommand;
-    // `send`, `setVariables`, `setLocale` and `identify` take a value first; the assistant id comes after it.
-    const id = toId(args[/^(send|set|iden)/.test(name) ? 1 : 0]);
+    // `send`, `setVariables`, `setLocale`, `identify` and `update` take a value first; the assistant id comes after it.
+    const id = toId(args[/^(send|set|iden|upd)/.test(name) ? 1 : 0]);
     const found = [...widgets].filter(([other]) => !id || other === id);
     if (!found.length) log('warn', `${name}: no widget ${id ? `for assistant ${id} ` : ''}on this page.`);
     const results = found.map(([other, handle]) => {

@@ -2,13 +2,13 @@
  * How the widget's CSS reaches its shadow root, and the rule built from its settings. Nothing is ever
  * written to a `style` attribute, so a strict Content-Security-Policy needs no 'unsafe-inline'.
  */
-import type { LauncherConfig } from '../config';
+import type { BootSettings } from '../config/table';
 
 /**
  * The rule that carries the settings into the stylesheets: the accent colour (a valid hex colour, as the
  * config guarantees; launcher.css picks the text on it), the offset from the corner and the layer.
  */
-export function settingsRule({ color, offset, zIndex }: Pick<LauncherConfig, 'color' | 'offset' | 'zIndex'>): string {
+export function settingsRule({ color, offset, zIndex }: Pick<BootSettings, 'color' | 'offset' | 'zIndex'>): string {
   const [x, y] = offset.split(' ');
   return `:host{--acw-accent:${color};--acw-offset-x:${x};--acw-offset-y:${y};--acw-z:${zIndex}}`;
 }

@@ -1,23 +1,43 @@
 /**
- * One widget on the page, launcher first: the host element with its shadow root, the plain-DOM launcher,
- * whether the panel is open, the host page's listeners, and the panel itself, loaded at the first sign
- * that the visitor wants it (hover, touch or focus on the launcher, a command that needs it, `data-open`,
- * inline mode, or unsent messages the last page left). A page view where the visitor never reaches for
- * the launcher downloads no panel and makes no request.
+ * One widget on the page, launcher first: its frame (./frame.ts), the plain-DOM launcher (./launcher.ts), the
+ * settings and whether the panel is open (this file owns both), the page's triggers, and the panel, loaded at
+ * the first sign that the visitor wants it (./panel-loader.ts: hover, touch or focus on the launcher, a command
+ * that needs it, `data-open`, inline mode, or unsent messages the last page left). A page view where the visitor
+ * never reaches for the launcher downloads no panel and makes no request.
  */
 import type { VariableValue } from '../api/types';
-import type { MountOptions } from './mount-widget';
-import { log, parseLauncherConfig, type ConfigContext, type LauncherConfig, type Visitor } from '../config';
-import type { Panel, PanelHost, PanelModule, WidgetEvent, WidgetEventMap } from '../panel/contract';
-import { storageKey } from '../store/keys';
-import launcherCss from './launcher.css?inline';
-import { createLauncher, showLoadFailure, type Launcher } from './launcher';
-import { adoptStyles, settingsRule } from './styles';
-import { applyLook } from './look';
+import { readBootSettings, type ConfigContext } from '../config/boot';
+import type { Issue } from '../config/read';
+import type { BootSettings, SettingInputs, Visitor } from '../config/table';
+import { PANEL_ID, type PanelHost, type WidgetEvent, type WidgetEventMap, type WidgetSettings } from '../contract';
+import { createEmitter } from '../events';
+import type { FetchLike } from '../api/client';
+import type { Strings } from '../ui/strings';
+import { createFrame } from './frame';
 import { resolveLanguage } from './language';
-import { LAUNCHER_WORDS as words } from './words';
+import { createLauncher, showLoadFailure } from './launcher';
+import { hasLeftover, mayFindLeftovers, whenIdle } from './leftovers';
+import { createPanelLoader, type PanelSource } from './panel-loader';
+import { listenToTriggers } from './triggers';
+import { createValue } from './value';
+import { launcherWords } from './words';
+import { storageKey } from '../store/layout';
 
-export type { WidgetEvent, WidgetEventMap } from '../panel/contract';
+export type { PanelSource } from './panel-loader';
+
+/** Options only a JavaScript caller can pass (not data attributes). */
+export interface RuntimeOptions {
+  /** A custom transport, e.g. to go through a proxy that adds auth. */
+  fetch?: FetchLike;
+  /** Overrides of UI strings, by key (see `Strings`), e.g. `{ placeholder: 'Ask us…' }`. */
+  strings?: Partial<Strings>;
+}
+
+/** Options of `mount()`: every setting (all optional but the assistant id; see the README's table) and the JS-only options. */
+export interface MountOptions extends Omit<SettingInputs, 'target'>, RuntimeOptions {
+  /** The assistant's public UUID. */
+  assistantId: string;
+}
 
 /** The imperative API of one mounted widget. */
 export interface WidgetHandle {
@@ -33,14 +53,14 @@ export interface WidgetHandle {
   reset(): Promise<void>;
   /** Removes the widget: every node, style, listener and timer. Idempotent. */
   destroy(): void;
-  /** Replaces the variables sent when the next conversation is created. */
+  /** Replaces the variables sent when the next conversation is created: `update({ variables })`. */
   setVariables(variables: Record<string, VariableValue>): void;
-  /** Switches the language (`fr`, `de-AT`, …) at once; `update({ locale })`. */
+  /** Switches the language (`fr`, `de-AT`, …) at once: `update({ locale })`. */
   setLocale(locale: string): void;
   /**
    * Says who the visitor is (`{ id, name, email, … }`): the values go to the assistant as variables of the next
    * conversation, and the conversation stored on this device is the one of this `id` (another person's stays
-   * apart). Loads nothing by itself: the panel reads it when it loads.
+   * apart). `update({ visitor })`; loads nothing by itself.
    */
   identify(visitor: Visitor): void;
   /**
@@ -51,7 +71,8 @@ export interface WidgetHandle {
   /**
    * Changes settings of the live widget. Theme, colour, position, title, locale, strings, variables and
    * function-call cards change in place (an open panel stays open, the conversation is kept, no request);
-   * another assistant id, API base, type or storage starts over with a new conversation. Loads the panel.
+   * another assistant id, API base, type, storage or visitor starts over with the conversation stored for them.
+   * A setting given as `undefined` goes back to its default.
    */
   update(options: Partial<MountOptions>): void;
   /** Listens to an event; returns the function that stops listening. A throwing handler cannot break the widget. */
@@ -60,38 +81,16 @@ export interface WidgetHandle {
   readonly isOpen: boolean;
 }
 
-/** A host page's listener: its event, its handler, and the assistant it listens to ('' for any). */
-export type Listener = [event: WidgetEvent, handler: (detail: never, assistantId: string) => void, assistantId: string];
-
-/** Calls the listeners of `event` from `assistantId`, each on its own: one that throws is reported, and the others still run. */
-export function notify(listeners: Set<Listener>, event: WidgetEvent, detail: unknown, assistantId: string): void {
-  for (const [name, handler, only] of [...listeners]) {
-    try {
-      if (name === event && (!only || only === assistantId)) handler(detail as never, assistantId);
-    } catch (error) {
-      log('error', `a "${event}" listener threw.`, error);
-    }
-  }
-}
-
-/** How a widget gets its panel. */
-export interface PanelSource {
-  /** Loads the panel module; `attempt` counts from 0 (a retry may need a fresh URL). */
-  load(attempt: number): Promise<PanelModule>;
-  /** Where it comes from, for the site owner's console message (undefined when bundled by an app). */
-  url?: string | undefined;
-}
-
 /** What a widget is made of. */
 export interface WidgetOptions {
-  /** The launcher's settings, parsed. */
-  config: LauncherConfig;
-  /** Every setting as given (with `fetch` and `strings` from a developer): the panel parses them all when it loads. */
-  settings: Record<string, unknown>;
+  /** The boot's settings, read from `given`. */
+  settings: BootSettings;
+  /** What was not understood in them (the panel tells the site owner). */
+  issues: Issue[];
+  /** Every setting as given (with `fetch` and `strings` from a developer). */
+  given: Record<string, unknown>;
   /** Where the settings came from: how problems name them, what relative URLs resolve against. */
   context: ConfigContext;
-  /** Only the panel, always shown, inside `target`. */
-  inline: boolean;
   panel: PanelSource;
 }
 
@@ -99,231 +98,154 @@ export interface WidgetOptions {
  * Mounts a widget into `target` (floating: a host element appended to it; inline: the panel inside it).
  * Reads no storage and makes no request until the page is idle or the visitor shows intent.
  */
-export function createWidget(target: Element | ShadowRoot, { config, settings, context, inline, panel: panelSource }: WidgetOptions): WidgetHandle {
+export function createWidget(target: Element | ShadowRoot, { settings, issues, given, context, panel: source }: WidgetOptions): WidgetHandle {
+  const { inline } = settings;
   const doc = target.ownerDocument;
   const win = doc.defaultView ?? window;
-
-  const host = doc.createElement('assistant-chat-root');
-  host.setAttribute('data-assistant-id', config.assistantId);
-  if (inline) host.setAttribute('data-inline', '');
-  const root = host.attachShadow({ mode: 'open' });
-  const removeStyles = adoptStyles(root, launcherCss, config.nonce);
-  const frame = doc.createElement('div');
-  let removeLook = () => {};
-  /** Shows the settings' look: theme, corner and language on the host and frame; accent, offset and layer in a rule. */
-  function showLook(shown: LauncherConfig) {
-    applyLook(host, frame, shown, inline);
-    removeLook();
-    removeLook = adoptStyles(root, settingsRule(shown), config.nonce);
-  }
-  showLook(config);
-  // Keys typed in the widget stay in the widget: outside the shadow root they look as if they came from the
-  // host element, so a page's shortcuts (`/`, Space, Escape) could not tell that the visitor is typing.
-  for (const type of ['keydown', 'keyup', 'keypress']) frame.addEventListener(type, (event) => event.stopPropagation());
-  const container = doc.createElement('div');
-  container.className = 'panel-container';
-  root.append(frame);
-
-  const listeners = new Set<Listener>();
-  const emit = <E extends WidgetEvent>(event: E, detail?: WidgetEventMap[E]) => notify(listeners, event, detail, config.assistantId);
-
-  let open = false;
-  let panel: Panel | null = null;
-  let loading: Promise<Panel | null> | null = null;
-  let attempts = 0;
+  const frame = createFrame(target, settings);
+  const events = createEmitter<WidgetEventMap>();
+  const owned = createValue<WidgetSettings>({ boot: settings, given: { ...given }, issues });
+  const open = createValue(inline);
   let destroyed = false;
-  // Set while the note that the chat could not be loaded is shown: the visitor (or the browser coming back
-  // online) may try again.
-  let removeFailure: (() => void) | null = null;
-  // What had focus when the panel was asked to open: the panel takes focus from it (the site's own button too),
-  // and without the round launcher, the site's own button that opened the panel gets focus back when it closes.
+  // What had focus (or the site's own trigger) when the panel was asked to open: the panel takes focus from it,
+  // and it gets focus back when the panel closes.
   let opener: Element | null = null;
+  // What the launcher adds to its name: the unread replies, in the panel's words.
+  let unreadLabel = '';
 
-  function loadPanel(): Promise<Panel | null> {
-    if (panel || destroyed) return Promise.resolve(panel);
-    loading ??= panelSource.load(attempts++).then(
-      (module) => {
-        if (destroyed) return null;
-        hideFailure();
-        panel = module.createPanel(panelHost);
-        return panel;
-      },
-      (error: unknown) => {
-        loading = null;
-        // (Once per failed try: the visitor's Retry, or the browser coming back online, tries again.)
-        log('error', loadProblem(panelSource.url), error);
-        return null;
-      },
-    );
-    return loading;
-  }
-
-  /** Loads the panel for something the visitor (or the page) asked for; says so when it cannot load. */
-  async function withPanel(): Promise<Panel | null> {
-    const loaded = await loadPanel();
-    if (!loaded && !destroyed && !removeFailure) {
-      removeFailure = showLoadFailure(inline ? container : dock, words.loadFailed, words.retry, retry);
-    }
-    return loaded;
-  }
-
-  function hideFailure() {
-    removeFailure?.();
-    removeFailure = null;
-  }
-
-  function retry() {
-    hideFailure();
-    if (inline) void withPanel();
-    else setOpen(true);
-  }
-
-  const onOnline = () => {
-    if (removeFailure) retry();
+  const words = () => launcherWords(resolveLanguage(owned.value.boot.locale).base);
+  const launcherName = () => {
+    const title = owned.value.boot.title || words().title;
+    return unreadLabel ? `${title}. ${unreadLabel}` : title;
   };
-  win.addEventListener('online', onOnline);
+  const launcher =
+    inline || settings.launcher === 'none'
+      ? null
+      : createLauncher(
+          frame.dock,
+          launcherName(),
+          // A second tap while the panel is on its way keeps it coming (the loading sign says so).
+          () => (open.value && !loader.panel ? undefined : setOpen(!open.value)),
+          () => prepare(),
+        );
 
-  // The site's own buttons, without a line of script (so a strict CSP is no obstacle): any element with
-  // `data-assistant-chat="open|close|toggle"` (and `data-assistant-id` to pick one widget of several), and
-  // links to `#assistant-chat`.
-  const onTrigger = (event: Event) => {
-    const trigger = (event.target as Element | null)?.closest?.('[data-assistant-chat],a[href="#assistant-chat"]');
-    const action = trigger?.getAttribute('data-assistant-chat') || 'open';
-    const only = trigger?.getAttribute('data-assistant-id');
-    if (!trigger || (only && only.toLowerCase() !== config.assistantId)) return;
-    event.preventDefault();
-    setOpen(action === 'toggle' ? !open : action !== 'close');
-  };
-  doc.addEventListener('click', onTrigger);
-
-  function setOpen(next: boolean) {
-    if (inline || destroyed || next === open) return;
-    open = next;
-    launcher?.setOpen(open);
-    if (open) opener = doc.activeElement;
-    // Closed while focus was in the panel (Escape, close, the JS API): the launcher (or the opener) takes it.
-    else if (container.contains(root.activeElement)) ((launcher?.button ?? opener) as HTMLElement | null)?.focus();
-    emit(open ? 'open' : 'close');
-    if (panel) panel.setOpen(open);
-    // Could not load: nothing opened (the note says so, and offers Retry).
-    else if (open) void withPanel().then((loaded) => loaded || setOpen(false));
-  }
-
-  const prepare = () => void loadPanel().then((loaded) => loaded?.prepare());
-  // The corner where the launcher (unless `data-launcher="none"`) and the note that the chat cannot load go.
-  const dock = doc.createElement('div');
-  dock.className = 'dock';
-  const launcher: Launcher | null =
-    inline || config.launcher === 'none' ? null : createLauncher(dock, config.title || words.title, () => setOpen(!open), prepare);
-  if (!inline) frame.append(dock);
-  frame.append(container);
-
-  const panelHost: PanelHost = {
-    root,
-    container,
-    settings,
+  const host: PanelHost = {
+    root: frame.root,
+    container: frame.container,
     context,
-    readLauncher: () => parseLauncherConfig(settings, context),
-    showLook,
-    addStyles: (css) => adoptStyles(root, css, config.nonce),
-    language: resolveLanguage,
-    inline,
-    isOpen: () => inline || open,
+    settings: owned,
+    open,
     close: () => setOpen(false),
     opener: () => opener,
-    launcher: launcher?.button ?? null,
-    emit,
+    badge:
+      launcher &&
+      ((count, label) => {
+        unreadLabel = count ? label : '';
+        launcher.setUnread(count);
+        launcher.setName(launcherName());
+      }),
+    drawn() {
+      launcher?.setLoading(null);
+      launcher?.button.setAttribute('aria-controls', PANEL_ID);
+    },
+    events,
   };
 
-  target.appendChild(host);
+  const loader = createPanelLoader({
+    source,
+    host,
+    showFailure: (retry) => showLoadFailure(inline ? frame.container : frame.dock, words().loadFailed, words().retry, retry),
+    retry: () => (inline ? void loader.need() : setOpen(true)),
+  });
 
-  /** A setting for the next conversation: kept for the panel to read when it loads, or read again now. */
-  const remember = (key: string) => (value: unknown) => {
-    settings[key] = value;
-    panel?.update();
-  };
+  /** Whether `element` is this widget (its host, or the element whose shadow root holds it). */
+  const isWidget = (element: Element) => element === frame.host || !!element.shadowRoot?.contains(frame.host);
 
-  function update(options: Partial<MountOptions>) {
-    // The panel reads the settings again and applies them (the launcher's look included).
-    Object.assign(settings, options);
-    void loadPanel().then((loaded) => loaded?.update());
+  function setOpen(next: boolean, from: Element | null = doc.activeElement) {
+    if (inline || destroyed || next === open.value) return;
+    if (next) opener = from;
+    const hadFocus = frame.container.contains(frame.root.activeElement);
+    open.set(next);
+    launcher?.setOpen(next);
+    // Closed while focus was in the panel (Escape, close, the JS API): what opened it takes focus back, the site's
+    // own button or link, else the launcher (shown again by now, on a phone).
+    if (!next && hadFocus) {
+      const back = opener?.isConnected && opener !== doc.body && !isWidget(opener) ? opener : launcher?.button;
+      (back as HTMLElement | undefined)?.focus();
+    }
+    events.emit(next ? 'open' : 'close', undefined);
+    if (next && !loader.panel) {
+      launcher?.setLoading(words().loading);
+      // Could not load: nothing opened (the note says so, and offers Retry).
+      void loader.need().then((loaded) => {
+        if (loaded) return;
+        launcher?.setLoading(null);
+        setOpen(false);
+      });
+    }
   }
+
+  const prepare = () => void loader.load().then((loaded) => loaded?.prepare());
+
+  /** Reads the settings again with `changes` (`undefined`: back to the default); the look, the launcher and the panel follow. */
+  function update(changes: Record<string, unknown>) {
+    const next = { ...owned.value.given, ...changes };
+    for (const key of Object.keys(changes)) if (changes[key] === undefined) delete next[key];
+    const read = readBootSettings(next, context);
+    // A bad assistant id in an update keeps the current one (there was a good one, or there would be no widget);
+    // `inline` is the widget's kind, for good.
+    const boot = { ...(read.settings ?? { ...read.values, assistantId: owned.value.boot.assistantId }), inline } as BootSettings;
+    owned.set({ boot, given: next, issues: read.issues });
+  }
+
+  const stopFollowing = owned.subscribe(({ boot }) => {
+    frame.showLook(boot);
+    launcher?.setName(launcherName());
+  });
+  const stopTriggers = listenToTriggers(doc, settings.assistantId, (action, trigger) =>
+    setOpen(action === 'toggle' ? !open.value : action === 'open', trigger),
+  );
 
   // Unsent messages the last page left in this tab: look for them once the page is idle (those of any visitor
   // of this assistant) and prepare the panel, which reads the conversation and sends the current visitor's
   // on (a message that may have reached the server is looked for in it first), the chat open or not.
-  if (config.storage !== 'memory' && mayFindLeftovers(win)) {
+  if (settings.storage !== 'memory' && mayFindLeftovers(win)) {
     whenIdle(win, () => {
-      if (!destroyed && hasLeftover(win, storageKey(config.assistantId, config.apiBase))) prepare();
+      if (!destroyed && hasLeftover(win, storageKey(settings.assistantId, settings.apiBase))) prepare();
     });
   }
-  if (inline) void withPanel();
-  else if (config.open) setOpen(true);
+  if (inline) void loader.need();
+  else if (settings.open) setOpen(true);
+
+  const withPanel = <T>(task: (panel: NonNullable<typeof loader.panel>) => T) => loader.need().then((loaded) => loaded && task(loaded));
 
   return {
     open: () => setOpen(true),
     close: () => setOpen(false),
-    toggle: () => setOpen(!open),
-    // (The panel checks the text and says in the console why it did not send it; the launcher script
-    // carries none of that. When the panel cannot load, the console and the launcher already say so.)
-    send: (text) => void withPanel().then((loaded) => loaded?.send(text)),
-    reset: () => withPanel().then((loaded) => loaded?.reset()),
-    setVariables: remember('variables'),
-    identify: remember('visitor'),
-    logout: () => withPanel().then((loaded) => loaded?.logout()),
-    update,
+    toggle: () => setOpen(!open.value),
+    // (The panel checks the text and says in the console why it did not send it; the boot carries none of that.
+    // When the panel cannot load, the console and the launcher already say so.)
+    send: (text) => void withPanel((panel) => panel.send(text)),
+    reset: () => withPanel((panel) => panel.reset()).then(() => undefined),
+    setVariables: (variables) => update({ variables }),
+    identify: (visitor) => update({ visitor }),
     setLocale: (locale) => update({ locale }),
-    on(event, handler) {
-      const listener: Listener = [event, handler, ''];
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    update,
+    logout: () =>
+      // (The visitor leaves the settings once the panel has forgotten what they left on this device.)
+      withPanel((panel) => panel.logout(() => update({ visitor: undefined }))).then(() => undefined),
+    on: events.on,
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      win.removeEventListener('online', onOnline);
-      doc.removeEventListener('click', onTrigger);
-      panel?.destroy();
-      removeStyles();
-      removeLook();
-      host.remove();
-      listeners.clear();
+      stopFollowing();
+      stopTriggers();
+      loader.destroy();
+      frame.remove();
+      events.clear();
     },
     get isOpen() {
-      return inline || open;
+      return open.value;
     },
   };
-}
-
-/** What the site owner reads in the console when the panel cannot be loaded: the URL and the likely causes. */
-function loadProblem(url = 'the chat panel'): string {
-  return `could not load ${url}: serve it (with Access-Control-Allow-Origin from another origin) and allow it in script-src.`;
-}
-
-/**
- * Whether an earlier page of this site may have left unsent messages in the tab: not when the browser tells
- * (Navigation API) that the page before this one was none of this origin: a visitor arriving from another
- * site or in a new tab (a reload comes from the page itself). Most page views are such, and then the
- * launcher reads no storage at all. (What a page left before the visitor went to another site and came
- * back is found when the panel loads, at the visitor's first sign of intent.)
- */
-function mayFindLeftovers(win: Window): boolean {
-  const { navigation } = win as { navigation?: { activation?: NavigationActivation | null } };
-  // (Undefined where the browser cannot tell: then look.)
-  return navigation?.activation?.from !== null;
-}
-
-/** Whether the tab's storage holds messages the last page could not confirm, under keys that start with `scope`. */
-function hasLeftover(win: Window, scope: string): boolean {
-  try {
-    return Object.keys(win.sessionStorage).some((key) => key.startsWith(scope) && key.endsWith(':outbox'));
-  } catch {
-    return false; // storage out of reach: nothing was kept there either
-  }
-}
-
-/** Runs `task` once the page is idle (where the browser cannot tell, after the current task). */
-function whenIdle(win: Window, task: () => void): void {
-  if (win.requestIdleCallback) win.requestIdleCallback(task);
-  else win.setTimeout(task);
 }

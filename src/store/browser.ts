@@ -3,7 +3,7 @@
  */
 import type { ApiClient } from '../api/client';
 import { isUuid } from '../api/url';
-import type { StorageChoice } from '../config';
+import type { StorageChoice } from '../config/table';
 import { log } from '../log';
 import { createStorage } from './storage';
 import type { PageLifecycle, StorageLike, StoreDeps, TabNews, TabSync } from './types';

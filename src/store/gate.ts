@@ -12,8 +12,8 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { isObject, parseObject, toJson } from '../api/json';
 import { trimBase } from '../api/url';
-import type { PanelSettings } from '../config';
-import { visitorKey } from './keys';
+import type { PanelSettings } from '../config/table';
+import { visitorKey } from './layout';
 import type { StorageLike } from './types';
 
 /** Where the visitor stands: to accept the notice, to answer the form, or free to chat. */

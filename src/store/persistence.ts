@@ -13,7 +13,7 @@ import { isObject, parseObject, toJson } from '../api/json';
 import { wellFormed } from '../api/message-text';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
 import { isUuid, trimBase } from '../api/url';
-import { visitorKey } from './keys';
+import { visitorKey } from './layout';
 import type { JsonObject } from '../api/types';
 import type { StorageLike, StoreOptions } from './types';
 

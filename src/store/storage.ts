@@ -1,7 +1,7 @@
 /**
  * The storage seam: Web Storage where the browser allows it, memory where it does not.
  */
-import type { StorageChoice } from '../config';
+import type { StorageChoice } from '../config/table';
 import type { StorageLike } from './types';
 
 /**

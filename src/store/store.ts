@@ -22,7 +22,7 @@ import type { ConversationStore, StoreDeps, StoreOptions } from './types';
 // Their earlier homes: tests and other modules import them from here.
 export { checkMessage } from '../api/message-text';
 export { DEFAULT_BACKOFF } from './core';
-export { storageKey } from './keys';
+export { storageKey } from './layout';
 
 /** The error of a disposed store. */
 const CLOSED: ChatError = { kind: 'unexpected', detail: 'The chat was closed.', retryable: false };

@@ -4,7 +4,6 @@ import { MAX_MESSAGE_LENGTH } from '../api/types';
 import { messageLength } from '../api/message-text';
 import type { BlockReason, ConversationStore } from '../store/types';
 import { Icon } from './Icon';
-import { useValue } from './use-value';
 import { fill, type Strings } from './strings';
 
 /** The counter appears this many characters before the limit. */
@@ -37,8 +36,8 @@ export function blockedText(reason: BlockReason, strings: Strings): string {
  * does not zoom in on focus.
  */
 export function Composer({ store, strings, inputRef, lock }: ComposerProps) {
-  const text = useValue(store.draft);
-  const disabled = useValue(store.state).type === 'blocked' || !!lock;
+  const text = store.draft.value;
+  const disabled = store.state.value.type === 'blocked' || !!lock;
   // Characters as the API counts them (code points of the text as it would be sent), counted only near the
   // limit, once per change of the text: a long paste costs one pass, not one per render.
   const count = useMemo(() => (text.length < COUNTER_FROM ? text.length : messageLength(text)), [text]);

@@ -3,7 +3,6 @@ import { useContext, useEffect } from 'preact/hooks';
 import { ChunksContext } from './chunks';
 import { isPlainLine, MAX_MARKDOWN_LENGTH, renderPlainText } from './plain-text';
 import type { Strings } from './strings';
-import { useValue } from './use-value';
 
 /**
  * Markdown text (an assistant's reply, the site's disclaimer) as the renderer draws it. A one-line reply
@@ -13,7 +12,7 @@ import { useValue } from './use-value';
  */
 export function Markdown({ text, strings }: { text: string; strings: Strings }) {
   const richText = useContext(ChunksContext).richText;
-  const module = useValue(richText.module);
+  const module = richText.module.value;
   const needed = !isPlainLine(text) && text.length <= MAX_MARKDOWN_LENGTH;
   useEffect(() => (needed ? richText.load() : undefined), [needed, richText]);
   if (!needed) return text.length > MAX_MARKDOWN_LENGTH ? renderPlainText(text, strings) : h('p', { dir: 'auto' }, text);

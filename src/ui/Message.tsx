@@ -7,7 +7,6 @@ import { Icon, type IconName } from './Icon';
 import { Markdown } from './Markdown';
 import { renderPlainText } from './plain-text';
 import { errorText, type Strings } from './strings';
-import { useValue } from './use-value';
 
 /** Props of {@link Message}. */
 export interface MessageProps {
@@ -58,7 +57,7 @@ interface CallsProps {
 /** The cards of the functions a reply ran, once their chunk has arrived (it is asked for here). */
 function Calls(props: CallsProps) {
   const cards = useContext(ChunksContext).cards;
-  const module = useValue(cards.module);
+  const module = cards.module.value;
   useEffect(() => cards.load(), [cards]);
   return module && <module.FunctionCalls {...props} />;
 }

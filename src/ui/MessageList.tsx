@@ -5,7 +5,6 @@ import type { ConversationStore } from '../store/types';
 import { Guard } from './Guard';
 import { Icon } from './Icon';
 import { Message } from './Message';
-import { useValue } from './use-value';
 import type { Strings } from './strings';
 
 /** How many of the newest messages a conversation shows when it opens: more than fill the first screen. */
@@ -43,9 +42,9 @@ export interface MessageListProps {
  * opens, which may bring a greeting.
  */
 export function MessageList({ store, strings, showFunctionCalls, open, children }: MessageListProps) {
-  const messages = useValue(store.messages);
-  const opening = useValue(store.state).type === 'connecting';
-  const busy = useValue(store.assistantBusy);
+  const messages = store.messages.value;
+  const opening = store.state.value.type === 'connecting';
+  const busy = store.assistantBusy.value;
   const scroller = useRef<HTMLDivElement>(null);
   const showEarlierButton = useRef<HTMLButtonElement>(null);
   const [revealed, setRevealed] = useState(0);

@@ -1,8 +1,8 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { WidgetConfig } from '../config';
+import type { WidgetConfig } from '../config/table';
+import { PANEL_ID } from '../contract';
 import type { ChatNotice } from '../model';
-import { PANEL_ID } from '../panel/contract';
 import type { Gate, GateStep } from '../store/gate';
 import type { ConversationStore } from '../store/types';
 import { Composer } from './Composer';
@@ -11,7 +11,6 @@ import { Icon, type IconName } from './Icon';
 import { MessageList } from './MessageList';
 import { useFullScreen, wrapTab } from './modal';
 import { StatusBanner } from './StatusBanner';
-import { useValue } from './use-value';
 import type { Strings } from './strings';
 import { useVisualViewport } from './viewport';
 import { Avatar, Welcome } from './Welcome';
@@ -27,12 +26,16 @@ export interface ChatPanelProps {
   store: ConversationStore;
   config: WidgetConfig;
   strings: Strings;
+  /** The panel's title (the site's, else the words of the visitor's language). */
+  title: ReadonlySignal<string>;
   /** Whether the panel is open (the launcher owns it). */
   open: ReadonlySignal<boolean>;
   /** Only the panel, always shown, inside the page's element: no close button, not a dialog. */
   inline?: boolean;
   /** The visitor closed the panel (close button, Escape). */
   onClose: () => void;
+  /** The visitor showed they mean to chat: focus in the composer (typing starts there). */
+  onIntent?: () => void;
   /** What had focus on the page when the panel was asked to open (the site's own button, say): it gives focus up to the panel. */
   opener?: () => Element | null;
   /**
@@ -74,13 +77,12 @@ function IconButton({ icon, label, onClick }: { icon: IconName; label: string; o
  * cannot see the outcome. Where the panel covers the whole screen (phones) it is modal: `aria-modal`, and
  * Tab wraps around inside it.
  */
-export function ChatPanel({ store, config, strings, open, inline = false, onClose, opener, announcement, step = 'open', gate }: ChatPanelProps) {
+export function ChatPanel({ store, config, strings, title, open, inline = false, onClose, onIntent, opener, announcement, step = 'open', gate }: ChatPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
-  const isOpen = useValue(open) || inline;
-  const notice = useValue(store.notice);
-  const announced = useValue(announcement);
-  const state = useValue(store.state);
+  const isOpen = open.value || inline;
+  const notice = store.notice.value;
+  const state = store.state.value;
   // The live region is drawn empty and given its words after: words it appears with are not read out.
   const [drawn, setDrawn] = useState(false);
   useEffect(() => setDrawn(true), []);
@@ -89,7 +91,6 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
   // Only a full-screen panel follows the visual viewport: elsewhere the mirror would cost a layout and a
   // style pass over every message at each open, for values no rule reads.
   useVisualViewport(panel, modal);
-  const title = config.title || strings.title;
 
   // After the frame that shows the panel (focusing before it would lay the panel out an extra time), unless
   // it has closed since, or the visitor has put focus somewhere else on the page meanwhile: focus on the
@@ -119,6 +120,7 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
         aria-label={title}
         aria-modal={modal || undefined}
         hidden={!isOpen}
+        onFocusIn={(event) => (event.target as Element).matches('textarea') && onIntent?.()}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && !inline && !event.isComposing) onClose();
           if (modal) wrapTab(event, event.currentTarget);
@@ -141,7 +143,7 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
             be seen (the composer goes too, and sends from the page are refused), and the banner says so. */}
         <Guard fallback={null} onError={() => store.dispose()}>
           <MessageList store={store} strings={strings} showFunctionCalls={config.showFunctionCalls} open={isOpen}>
-            <Welcome title={title} subtitle={config.subtitle} avatar={config.avatar} shown={isOpen}>
+            <Welcome title={title.value} subtitle={config.subtitle} avatar={config.avatar} shown={isOpen}>
               {step === 'prechat' && ui ? (
                 <ui.PrechatForm fields={config.prechat} strings={strings} onAnswer={visitor!.answer} />
               ) : (
@@ -164,7 +166,7 @@ export function ChatPanel({ store, config, strings, open, inline = false, onClos
         </Guard>
       </div>
       <div class="visually-hidden" role="status">
-        {isOpen && drawn ? (state.type === 'connecting' ? (state.trouble ? strings.retrying : strings.connecting) : announced) : ''}
+        {isOpen && drawn ? (state.type === 'connecting' ? (state.trouble ? strings.retrying : strings.connecting) : announcement) : ''}
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PrechatField } from '../config';
+import type { PrechatField } from '../config/table';
 import { MAX_ANSWER_LENGTH, type PrechatAnswers } from '../store/gate';
 import { fill, type Strings } from './strings';
 

@@ -1,6 +1,6 @@
+import { useComputed } from '@preact/signals';
 import type { ConversationStore } from '../store/types';
 import { blockedText } from './Composer';
-import { useValue } from './use-value';
 import { Icon } from './Icon';
 import { errorText, type Strings } from './strings';
 
@@ -17,8 +17,9 @@ export interface StatusBannerProps {
  * can help and a way to start a new conversation where the old one cannot be read.
  */
 export function StatusBanner({ store, strings }: StatusBannerProps) {
-  const state = useValue(store.state);
-  const empty = useValue(store.messages).length === 0;
+  const state = store.state.value;
+  // (A computed: the banner draws again when the conversation becomes empty or not, not at every message.)
+  const empty = useComputed(() => store.messages.value.length === 0).value;
   switch (state.type) {
     case 'idle':
       return null;

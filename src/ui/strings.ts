@@ -96,7 +96,7 @@ export interface Strings {
 
 /** English. */
 export const en: Strings = {
-  title: LAUNCHER_WORDS.title,
+  title: LAUNCHER_WORDS.en.title,
   close: 'Close chat',
   newConversation: 'Start a new conversation',
   messages: 'Messages',
@@ -113,7 +113,7 @@ export const en: Strings = {
   slow: 'Still working…',
   checking: 'Checking whether it arrived…',
   failed: 'Not sent.',
-  retry: LAUNCHER_WORDS.retry,
+  retry: LAUNCHER_WORDS.en.retry,
   discard: 'Discard',
   connecting: 'Connecting…',
   retrying: 'Can’t reach the chat service. Trying again…',

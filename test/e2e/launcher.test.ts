@@ -137,7 +137,7 @@ describe('a page view', () => {
     expect(await widget.launcher.boundingBox()).toEqual(before);
     // A greeting that ran no tool: the function-call cards are not downloaded.
     const scripts = urls.map((url) => new URL(url).pathname).filter((path) => path.endsWith('.js'));
-    expect(scripts).toEqual(['/dist/widget.js', expect.stringMatching(PANEL_FILE)]);
+    expect(scripts, scripts.join()).toEqual(['/dist/widget.js', expect.stringMatching(PANEL_FILE)]);
 
     await page.keyboard.press('Escape');
     await widget.panel.waitFor({ state: 'hidden' });

@@ -2,11 +2,11 @@
  * Renders the chat UI with a fake store: the panel alone (renderApp), or the whole widget, launcher and
  * panel in a shadow root, the way mount() builds it (renderWidget).
  */
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { cleanup, render, within } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 import { createWidget, type WidgetHandle } from '../../src/boot/widget';
-import type { LauncherConfig, PanelSettings, WidgetConfig } from '../../src/config';
+import type { BootSettings, PanelSettings, WidgetConfig } from '../../src/config/table';
 import { createPanel } from '../../src/panel/index';
 import { ChatPanel } from '../../src/ui/Panel';
 import { resolveLanguage } from '../../src/boot/language';
@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<WidgetConfig> = {}): WidgetConfig 
     launcher: 'default',
     offset: '20px 20px',
     zIndex: 2147480000,
+    inline: false,
     subtitle: undefined,
     avatar: undefined,
     starters: [],
@@ -59,6 +60,7 @@ export function renderApp(
   const store = options.store ?? createFakeStore();
   const open = signal(options.open ?? false);
   const config = testConfig(options.config);
+  const title = computed(() => config.title || (options.strings ?? en).title);
   // As the widget does: language and direction from the configured locale, unless the test picks them.
   const locale = resolveLanguage(config.locale);
   const result = render(
@@ -67,6 +69,7 @@ export function renderApp(
         store={store}
         config={config}
         strings={options.strings ?? en}
+        title={title}
         open={open}
         inline={options.inline}
         onClose={() => (open.value = false)}
@@ -85,7 +88,7 @@ export function renderApp(
 export function renderWidget(
   options: {
     store?: FakeStore;
-    config?: Partial<LauncherConfig>;
+    config?: Partial<BootSettings>;
     settings?: Partial<PanelSettings>;
     strings?: Partial<Strings>;
     inline?: boolean;
@@ -93,14 +96,14 @@ export function renderWidget(
   } = {},
 ) {
   const store = options.store ?? createFakeStore();
-  const config = { ...testConfig(), ...options.config };
+  const config: BootSettings = { ...testConfig(), ...options.config, inline: options.inline ?? false };
   const target = options.target ?? document.body;
   let panelLoads = 0;
   const handle: WidgetHandle = createWidget(target, {
-    config,
-    settings: { ...config, showFunctionCalls: true, type: 'test', ...options.settings, strings: options.strings },
+    settings: config,
+    issues: [],
+    given: { ...config, showFunctionCalls: true, type: 'test', ...options.settings, strings: options.strings },
     context: { source: 'options' },
-    inline: options.inline ?? false,
     panel: {
       load: async () => {
         panelLoads++;

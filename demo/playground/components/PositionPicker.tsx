@@ -1,5 +1,5 @@
 /** The corner setting, drawn as a small screen with a radio button in each corner. */
-import type { Corner } from '../../../src/config';
+import type { Corner } from '../../../src/config/table';
 import { POSITIONS } from '../settings';
 
 const LABELS: Record<Corner, string> = {

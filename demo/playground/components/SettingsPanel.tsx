@@ -1,5 +1,5 @@
 /** The settings column: assistant, appearance, conversation. Every change reaches the live widget at once. */
-import type { Theme } from '../../../src/config';
+import type { Theme } from '../../../src/config/table';
 import { DEFAULT_API_BASE, type LocaleChoice } from '../settings';
 import type { Playground } from '../state';
 import { AssistantPicker } from './AssistantPicker';

@@ -1,10 +1,11 @@
 /** Arabic: the widget's words for `ar` (and `ar-EG`, `ar-SA`…), loaded when a visitor needs them; laid out right to left. */
+import { LAUNCHER_WORDS } from '../../boot/words';
 import type { Strings } from '../strings';
 
 // Modern Standard Arabic. Counts stand after a colon or in brackets, so no noun has to agree with a number
 // (Arabic's agreement changes from 1 to 2, 3–10, 11–99 and 100 on); buttons are verbal nouns.
 export const strings: Strings = {
-  title: 'راسلنا',
+  title: LAUNCHER_WORDS.ar.title,
   close: 'إغلاق المحادثة',
   newConversation: 'بدء محادثة جديدة',
   messages: 'الرسائل',
@@ -21,7 +22,7 @@ export const strings: Strings = {
   slow: 'لا تزال المعالجة جارية…',
   checking: 'جارٍ التحقق من وصولها…',
   failed: 'لم تُرسَل.',
-  retry: 'إعادة المحاولة',
+  retry: LAUNCHER_WORDS.ar.retry,
   discard: 'إلغاء',
   connecting: 'جارٍ الاتصال…',
   retrying: 'تعذّر الوصول إلى خدمة المحادثة. جارٍ إعادة المحاولة…',

@@ -1,8 +1,9 @@
 /** German: the widget's words for `de` (and `de-AT`, `de-CH`…), loaded when a visitor needs them. */
+import { LAUNCHER_WORDS } from '../../boot/words';
 import type { Strings } from '../strings';
 
 export const strings: Strings = {
-  title: 'Schreiben Sie uns',
+  title: LAUNCHER_WORDS.de.title,
   close: 'Chat schließen',
   newConversation: 'Neues Gespräch beginnen',
   messages: 'Nachrichten',
@@ -19,7 +20,7 @@ export const strings: Strings = {
   slow: 'Wird noch bearbeitet…',
   checking: 'Prüfe, ob sie angekommen ist…',
   failed: 'Nicht gesendet.',
-  retry: 'Erneut versuchen',
+  retry: LAUNCHER_WORDS.de.retry,
   discard: 'Verwerfen',
   connecting: 'Verbindung wird hergestellt…',
   retrying: 'Der Chat-Dienst ist nicht erreichbar. Neuer Versuch…',

@@ -1,9 +1,10 @@
 /** Spanish: the widget's words for `es` (and `es-MX`, `es-AR`…), loaded when a visitor needs them. */
+import { LAUNCHER_WORDS } from '../../boot/words';
 import type { Strings } from '../strings';
 
 // Addresses the visitor as «usted», in words that read naturally in Spain and in Latin America alike.
 export const strings: Strings = {
-  title: 'Escríbanos',
+  title: LAUNCHER_WORDS.es.title,
   close: 'Cerrar el chat',
   newConversation: 'Iniciar una nueva conversación',
   messages: 'Mensajes',
@@ -20,7 +21,7 @@ export const strings: Strings = {
   slow: 'Sigue en proceso…',
   checking: 'Comprobando la entrega…',
   failed: 'No enviado.',
-  retry: 'Reintentar',
+  retry: LAUNCHER_WORDS.es.retry,
   discard: 'Descartar',
   connecting: 'Conectando…',
   retrying: 'No se puede acceder al servicio de chat. Reintentando…',

@@ -1,9 +1,10 @@
 /** French: the widget's words for `fr` (and `fr-CA`, `fr-BE`…), loaded when a visitor needs them. */
+import { LAUNCHER_WORDS } from '../../boot/words';
 import type { Strings } from '../strings';
 
 // French sets a no-break space (\u00a0) before a colon and inside « guillemets ».
 export const strings: Strings = {
-  title: 'Écrivez-nous',
+  title: LAUNCHER_WORDS.fr.title,
   close: 'Fermer le chat',
   newConversation: 'Démarrer une nouvelle conversation',
   messages: 'Messages',
@@ -20,7 +21,7 @@ export const strings: Strings = {
   slow: 'Toujours en cours…',
   checking: 'Vérification de la réception…',
   failed: 'Non envoyé.',
-  retry: 'Réessayer',
+  retry: LAUNCHER_WORDS.fr.retry,
   discard: 'Annuler',
   connecting: 'Connexion en cours…',
   retrying: 'Le service de chat est injoignable. Nouvelle tentative…',

@@ -1,10 +1,11 @@
 /** Hebrew: the widget's words for `he` (and `he-IL`), loaded when a visitor needs them; laid out right to left. */
+import { LAUNCHER_WORDS } from '../../boot/words';
 import type { Strings } from '../strings';
 
 // Written so that no word depends on the visitor's gender, as Hebrew interfaces do: buttons are verbal
 // nouns (שליחה, סגירה), requests are plural imperatives or impersonal (יש למלא), the visitor is "שלך".
 export const strings: Strings = {
-  title: 'דברו איתנו',
+  title: LAUNCHER_WORDS.he.title,
   close: 'סגירת הצ׳אט',
   newConversation: 'התחלת שיחה חדשה',
   messages: 'הודעות',
@@ -21,7 +22,7 @@ export const strings: Strings = {
   slow: 'עדיין בטיפול…',
   checking: 'בודקים אם ההודעה הגיעה…',
   failed: 'לא נשלחה.',
-  retry: 'ניסיון חוזר',
+  retry: LAUNCHER_WORDS.he.retry,
   discard: 'ביטול',
   connecting: 'מתחברים…',
   retrying: 'אין גישה לשירות הצ׳אט. מנסים שוב…',

@@ -1,9 +1,10 @@
 /** Italian: the widget's words for `it` (and `it-CH`…), loaded when a visitor needs them. */
+import { LAUNCHER_WORDS } from '../../boot/words';
 import type { Strings } from '../strings';
 
 // Addresses the visitor with «tu», as Italian interfaces usually do (the formal «Lei» reads stiff there).
 export const strings: Strings = {
-  title: 'Scrivici',
+  title: LAUNCHER_WORDS.it.title,
   close: 'Chiudi la chat',
   newConversation: 'Inizia una nuova conversazione',
   messages: 'Messaggi',
@@ -20,7 +21,7 @@ export const strings: Strings = {
   slow: 'Ancora in elaborazione…',
   checking: 'Verifica della consegna…',
   failed: 'Non inviato.',
-  retry: 'Riprova',
+  retry: LAUNCHER_WORDS.it.retry,
   discard: 'Annulla',
   connecting: 'Connessione in corso…',
   retrying: 'Impossibile raggiungere il servizio di chat. Nuovo tentativo…',

@@ -1,8 +1,9 @@
 /** Dutch: the widget's words for `nl` (and `nl-BE`…), loaded when a visitor needs them. */
+import { LAUNCHER_WORDS } from '../../boot/words';
 import type { Strings } from '../strings';
 
 export const strings: Strings = {
-  title: 'Chat met ons',
+  title: LAUNCHER_WORDS.nl.title,
   close: 'Chat sluiten',
   newConversation: 'Nieuw gesprek starten',
   messages: 'Berichten',
@@ -19,7 +20,7 @@ export const strings: Strings = {
   slow: 'Nog even geduld…',
   checking: 'Controleren of het is aangekomen…',
   failed: 'Niet verstuurd.',
-  retry: 'Opnieuw proberen',
+  retry: LAUNCHER_WORDS.nl.retry,
   discard: 'Annuleren',
   connecting: 'Verbinden…',
   retrying: 'De chatdienst is niet bereikbaar. Nieuwe poging…',

@@ -1,10 +1,11 @@
 /** Polish: the widget's words for `pl`, loaded when a visitor needs them. */
+import { LAUNCHER_WORDS } from '../../boot/words';
 import type { Strings } from '../strings';
 
 // Counts stand after a colon or in brackets ("Nieprzeczytane odpowiedzi: 3"), so no noun has to agree with
 // a number (Polish has three plural forms), and past tenses are impersonal so none depends on gender.
 export const strings: Strings = {
-  title: 'Napisz do nas',
+  title: LAUNCHER_WORDS.pl.title,
   close: 'Zamknij czat',
   newConversation: 'Rozpocznij nową rozmowę',
   messages: 'Wiadomości',
@@ -21,7 +22,7 @@ export const strings: Strings = {
   slow: 'Jeszcze chwila…',
   checking: 'Sprawdzanie, czy dotarła…',
   failed: 'Nie wysłano.',
-  retry: 'Spróbuj ponownie',
+  retry: LAUNCHER_WORDS.pl.retry,
   discard: 'Anuluj',
   connecting: 'Łączenie…',
   retrying: 'Brak połączenia z usługą czatu. Ponawiamy próbę…',

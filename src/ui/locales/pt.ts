@@ -1,9 +1,10 @@
 /** Portuguese: the widget's words for `pt` (and `pt-BR`, `pt-PT`…), loaded when a visitor needs them. */
+import { LAUNCHER_WORDS } from '../../boot/words';
 import type { Strings } from '../strings';
 
 // Brazilian usage (most Portuguese-speaking visitors), which readers in Portugal follow without effort.
 export const strings: Strings = {
-  title: 'Fale conosco',
+  title: LAUNCHER_WORDS.pt.title,
   close: 'Fechar o chat',
   newConversation: 'Iniciar uma nova conversa',
   messages: 'Mensagens',
@@ -20,7 +21,7 @@ export const strings: Strings = {
   slow: 'Só mais um momento…',
   checking: 'Verificando se chegou…',
   failed: 'Não enviada.',
-  retry: 'Tentar novamente',
+  retry: LAUNCHER_WORDS.pt.retry,
   discard: 'Descartar',
   connecting: 'Conectando…',
   retrying: 'O serviço de chat não está respondendo. Tentando novamente…',

@@ -1,8 +1,9 @@
 /** Turkish: the widget's words for `tr`, loaded when a visitor needs them. */
+import { LAUNCHER_WORDS } from '../../boot/words';
 import type { Strings } from '../strings';
 
 export const strings: Strings = {
-  title: 'Bize yazın',
+  title: LAUNCHER_WORDS.tr.title,
   close: 'Sohbeti kapat',
   newConversation: 'Yeni sohbet başlat',
   messages: 'Mesajlar',
@@ -19,7 +20,7 @@ export const strings: Strings = {
   slow: 'Hâlâ işleniyor…',
   checking: 'Ulaşıp ulaşmadığı kontrol ediliyor…',
   failed: 'Gönderilemedi.',
-  retry: 'Tekrar dene',
+  retry: LAUNCHER_WORDS.tr.retry,
   discard: 'Vazgeç',
   connecting: 'Bağlanıyor…',
   retrying: 'Sohbet hizmetine ulaşılamıyor. Yeniden deneniyor…',

@@ -25,8 +25,8 @@ describe('a host page in windows-1252, the files served with no charset', () => 
     expect(await page.evaluate(() => document.characterSet)).toBe('windows-1252');
     const root = page.locator('assistant-chat-root');
 
-    // The boot's own words before the panel loads, then the panel's French ones, on the launcher too.
-    await root.getByRole('button', { name: 'Chat with us', exact: true }).click();
+    // The boot's own French words (written in escapes: the boot is plain ASCII) before the panel loads, then the panel's.
+    await root.getByRole('button', { name: 'Écrivez-nous', exact: true }).click();
     const panel = root.getByRole('dialog', { name: 'Écrivez-nous' });
     const input = panel.getByRole('textbox', { name: 'Votre message' });
     await input.waitFor(SEEN);

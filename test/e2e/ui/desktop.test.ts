@@ -157,6 +157,8 @@ ${tag(ASSISTANTS.northwind, '')}${tag(ASSISTANTS.quiet, 'data-offset="20px 92px"
     const region = page.getByRole('region', { name: en.title });
     const log = region.getByRole('log', { name: en.messages });
     const input = region.getByRole('textbox', { name: en.composerLabel });
+    // (The conversation starts when the visitor goes to the composer.)
+    await input.focus();
     await log.getByText(GREETING).waitFor(SEEN);
     for (const [text, reply] of [['markdown', REPLIES.markdown], ['book an appointment', REPLIES.book]] as const) {
       await input.fill(text);

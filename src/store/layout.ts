@@ -8,6 +8,23 @@
 import { trimBase } from '../api/url';
 
 /**
+ * What each key of a visitor holds, after the visitor's key (see {@link visitorKey}): the conversation id and the
+ * draft in the site's storage, the unsent messages in the tab's, the consent and the pre-chat answers.
+ */
+export const STORAGE_SUFFIX = { conversation: '', draft: ':draft', outbox: ':outbox', consent: ':consent', prechat: ':prechat' } as const;
+
+/** A kind of thing the widget keeps. */
+export type Stored = keyof typeof STORAGE_SUFFIX;
+
+/** The keys of everything the widget keeps for the visitor `scope` names. */
+export function storageKeys(scope: { assistantId: string; apiBase: string; visitor?: Record<string, unknown> }): Record<Stored, string> {
+  const key = visitorKey(scope);
+  const keys = {} as Record<Stored, string>;
+  for (const [name, suffix] of Object.entries(STORAGE_SUFFIX)) keys[name as Stored] = key + suffix;
+  return keys;
+}
+
+/**
  * The key of the stored conversation id of an anonymous visitor; `:draft`, `:outbox`, `:consent` and
  * `:prechat` are added to it. (The launcher looks for any `:outbox` under it at idle time: a signed-in
  * visitor's keys start with it too.)
