@@ -23,6 +23,8 @@ export interface MessageListProps {
   open: boolean;
   /** What shows while there are no messages (the welcome), except while the conversation opens. */
   children?: ComponentChildren;
+  /** What shows after the messages while there are some (the starters, under the greeting). */
+  footer?: ComponentChildren;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface MessageListProps {
  * see Message). Without messages, `children` come before the (empty) log; not while the conversation
  * opens, which may bring a greeting.
  */
-export function MessageList({ store, strings, showFunctionCalls, open, children }: MessageListProps) {
+export function MessageList({ store, strings, showFunctionCalls, open, children, footer }: MessageListProps) {
   const messages = store.messages.value;
   const opening = store.state.value.type === 'connecting';
   const busy = store.assistantBusy.value;
@@ -122,6 +124,7 @@ export function MessageList({ store, strings, showFunctionCalls, open, children 
           <div class="message-log" role="log" aria-live="polite" aria-relevant="additions" aria-label={strings.messages}>
             {messages.slice(logStart).map(row)}
           </div>
+          {messages.length > 0 && footer}
           {busy && (
             <div class="typing-indicator" role="status">
               <i aria-hidden="true" />

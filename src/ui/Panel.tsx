@@ -1,4 +1,4 @@
-import type { ReadonlySignal } from '@preact/signals';
+import { useComputed, type ReadonlySignal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetConfig } from '../config/table';
 import { PANEL_ID } from '../contract';
@@ -109,6 +109,17 @@ export function ChatPanel({ store, config, strings, title, open, inline = false,
 
   const locked = step !== 'open';
   const { ui, state: visitor } = gate ?? {};
+  // The starters stay under the greeting until the visitor has written.
+  const started = useComputed(() => store.messages.value.some(({ role }) => role === 'user')).value;
+  const starters = config.starters.length > 0 && (
+    <div class="starters" role="group" aria-label={strings.starters}>
+      {config.starters.map((text) => (
+        <button type="button" disabled={locked} onClick={() => store.send(text)}>
+          {text}
+        </button>
+      ))}
+    </div>
+  );
 
   return (
     <>
@@ -142,21 +153,9 @@ export function ChatPanel({ store, config, strings, title, open, inline = false,
         {/* Should the conversation fail to render, the store closes: no message goes where its reply cannot
             be seen (the composer goes too, and sends from the page are refused), and the banner says so. */}
         <Guard fallback={null} onError={() => store.dispose()}>
-          <MessageList store={store} strings={strings} showFunctionCalls={config.showFunctionCalls} open={isOpen}>
+          <MessageList store={store} strings={strings} showFunctionCalls={config.showFunctionCalls} open={isOpen} footer={!started && starters}>
             <Welcome title={title.value} subtitle={config.subtitle} avatar={config.avatar} shown={isOpen}>
-              {step === 'prechat' && ui ? (
-                <ui.PrechatForm fields={config.prechat} strings={strings} onAnswer={visitor!.answer} />
-              ) : (
-                config.starters.length > 0 && (
-                  <div class="starters" role="group" aria-label={strings.starters}>
-                    {config.starters.map((text) => (
-                      <button type="button" disabled={locked} onClick={() => store.send(text)}>
-                        {text}
-                      </button>
-                    ))}
-                  </div>
-                )
-              )}
+              {step === 'prechat' && ui ? <ui.PrechatForm fields={config.prechat} strings={strings} onAnswer={visitor!.answer} /> : starters}
             </Welcome>
           </MessageList>
           {ui && (config.disclaimer || step === 'consent') && (

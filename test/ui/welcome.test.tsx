@@ -38,6 +38,18 @@ describe('the welcome', () => {
     expect(screen.queryByText('We answer within a minute.')).toBeNull();
   });
 
+  it("keeps the starters under the assistant's greeting until the visitor has written", () => {
+    const store = createFakeStore([assistantMessage('Hi! How can I help?')]);
+    renderApp({ store, open: true, config: { starters: STARTERS } });
+    const log = screen.getByRole('log');
+    const starters = screen.getByRole('group', { name: 'Suggested questions' });
+    // After the greeting, in the conversation.
+    expect(log.compareDocumentPosition(starters) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Opening hours?' }));
+    expect(store.calls.send).toEqual(['Opening hours?']);
+    expect(screen.queryByRole('group', { name: 'Suggested questions' })).toBeNull();
+  });
+
   it('asks for the avatar only once the panel is open, and shows the icon when it fails', () => {
     const { open, container } = renderApp({ open: false, config: { avatar: AVATAR } });
     expect(container.querySelectorAll('img')).toHaveLength(0);

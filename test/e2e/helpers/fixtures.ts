@@ -101,6 +101,7 @@ export function useStaticServer(options: StaticServerOptions = {}): StaticServer
       return server().url;
     },
     page: (path, body, pageOptions) => server().page(path, body, pageOptions),
+    holdBack: (pattern) => server().holdBack(pattern),
     close: () => server().close(),
   };
 }

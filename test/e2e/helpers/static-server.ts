@@ -29,8 +29,21 @@ export interface StaticServer {
    * and returns the full URL. Registering the same path again replaces the page.
    */
   page(path: string, body: string, options?: PageOptions): string;
+  /**
+   * Holds back the `/dist/` files whose path matches `pattern` (a panel still on its way over a slow network):
+   * they are answered once `release()` is called. `requested` resolves when the first one is asked for.
+   */
+  holdBack(pattern: RegExp): HeldBack;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;
+}
+
+/** Files held back by {@link StaticServer.holdBack}. */
+export interface HeldBack {
+  /** Resolves when the browser has asked for one of them. */
+  readonly requested: Promise<void>;
+  /** Answers them (and every later request for them) now. */
+  release(): void;
 }
 
 /** Options of {@link startStaticServer}. */
@@ -69,6 +82,7 @@ interface RegisteredPage {
 export async function startStaticServer(options: StaticServerOptions = {}): Promise<StaticServer> {
   const distDir = resolve(options.distDir ?? DIST_DIR);
   const pages = new Map<string, RegisteredPage>();
+  const held: { pattern: RegExp; asked: () => void; released: Promise<void> }[] = [];
 
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
@@ -77,6 +91,12 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
     if (registered) {
       res.writeHead(registered.status, { 'Cache-Control': 'no-store', ...registered.headers });
       res.end(req.method === 'HEAD' ? undefined : registered.body);
+      return;
+    }
+    const hold = held.find(({ pattern }) => pattern.test(path));
+    if (hold && path.startsWith('/dist/')) {
+      hold.asked();
+      void hold.released.then(() => serveFile(res, distDir, path.slice('/dist/'.length), req.method === 'HEAD', options.cors ?? true, options.charset ?? true));
       return;
     }
     if (path.startsWith('/dist/')) {
@@ -107,6 +127,14 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
       const headers = { 'Content-Type': pageOptions.contentType ?? 'text/html; charset=utf-8', ...pageOptions.headers };
       pages.set(path, { body, status: pageOptions.status ?? 200, headers });
       return url + path;
+    },
+    holdBack(pattern) {
+      let asked!: () => void;
+      let release!: () => void;
+      const requested = new Promise<void>((resolve) => (asked = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      held.push({ pattern, asked, released });
+      return { requested, release };
     },
     close: () =>
       new Promise<void>((done) => {

@@ -112,6 +112,26 @@ describe('the welcome', () => {
     expect(browser.errors.unexpected()).toEqual([]);
   });
 
+  test("an assistant's greeting keeps the starters under it until the visitor writes", async () => {
+    const { page: tab } = browser;
+    await tab.goto(page(ASSISTANTS.northwind, { 'data-starters': JSON.stringify(STARTERS) }));
+    const chat = widget(tab);
+    await chat.open();
+    const greeting = chat.log.locator('.from-assistant').first();
+    await greeting.waitFor(SEEN);
+    const starters = chat.panel.getByRole('group', { name: en.starters });
+    expect(await starters.getByRole('button').allTextContents()).toEqual(STARTERS);
+    // Under the greeting, and on screen.
+    const [greetingBox, startersBox] = [await greeting.boundingBox(), await starters.boundingBox()];
+    expect(startersBox!.y).toBeGreaterThanOrEqual(greetingBox!.y + greetingBox!.height);
+    expect(await starters.isVisible()).toBe(true);
+
+    await starters.getByRole('button', { name: 'Where do I park?' }).click();
+    await chat.log.getByText('Where do I park?').waitFor(SEEN);
+    expect(await starters.count()).toBe(0);
+    expect(messagePosts(await api.requests()).map((post) => post.body)).toEqual([{ message: 'Where do I park?' }]);
+  });
+
   test('a picture that does not load gives way to the chat icon', async () => {
     const { page: tab } = browser;
     const asked = await serveAvatars(tab);
