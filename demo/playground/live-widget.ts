@@ -3,6 +3,7 @@
  * (keeping the panel open if it was), and turns its events into signals the page reads.
  */
 import { signal, type ReadonlySignal } from '@preact/signals';
+import type { VariableValue } from '../../src/api/types';
 import type { MountOptions, WidgetHandle } from '../../src/mount';
 
 /** What the live widget needs: the widget's `mount` (injected, so the page code has no hidden imports). */

@@ -85,15 +85,19 @@ const MAX_JSON = 2000;
 /** A generator of row ids; injected so tests and the parser agree on what they get. */
 export type NewId = () => string;
 
-/** The settings a first visit starts with: the widget's own defaults, Northwind Dental, and the variables its greeting uses. */
+/**
+ * The settings a first visit starts with: Northwind Dental in its own look (as picking it would give), the
+ * widget's own defaults for the rest, and the variables its greeting uses.
+ */
 export function defaultSettings(newId: NewId): PlaygroundSettings {
+  const [first] = DEMO_ASSISTANTS;
   return {
-    assistantId: DEMO_ASSISTANTS[0].id,
+    assistantId: first.id,
     apiBase: DEFAULT_API_BASE,
     type: 'test',
-    theme: BOOT_SETTINGS.theme.default,
-    color: BOOT_SETTINGS.color.default,
-    position: BOOT_SETTINGS.position.default,
+    theme: first.look.theme ?? BOOT_SETTINGS.theme.default,
+    color: first.look.color ?? BOOT_SETTINGS.color.default,
+    position: first.look.position ?? BOOT_SETTINGS.position.default,
     locale: 'auto',
     title: '',
     variables: [

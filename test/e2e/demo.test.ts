@@ -152,7 +152,7 @@ describe('the demo playground', () => {
     const { page } = browser;
     await page.goto(playground.url);
     await launcher(page).waitFor();
-    expect(await backgroundOf(launcher(page))).toBe('rgb(79, 70, 229)');
+    expect(await backgroundOf(launcher(page))).toBe('rgb(15, 118, 110)');
     expect(await cornerOf(page)).toBe('bottom-right');
 
     await page.getByLabel('Accent colour', { exact: true }).fill('#e11d48');
@@ -214,6 +214,7 @@ describe('the demo playground', () => {
         `  data-assistant-id="${NORTHWIND}"`,
         `  data-api-base="${playground.url}/api"`,
         '  data-theme="dark"',
+        '  data-color="#0f766e"',
         '  data-position="bottom-left"',
         '  data-show-function-calls="false"',
         '  async',
@@ -231,6 +232,7 @@ describe('the demo playground', () => {
         `  assistantId: '${NORTHWIND}',`,
         `  apiBase: '${playground.url}/api',`,
         `  theme: 'dark',`,
+        `  color: '#0f766e',`,
         `  position: 'bottom-left',`,
         '  showFunctionCalls: false,',
         '  // Optional: the assistant’s {{placeholders}} for this visitor, filled in by your app, e.g.',
@@ -510,6 +512,17 @@ describe('Use my assistants', () => {
 });
 
 describe('the demo assistants', () => {
+  test('the first one shows in its own look on a first visit, before anything is picked', async () => {
+    const { page } = browser;
+    await page.goto(playground.url);
+    await launcher(page).waitFor();
+    expect(await page.getByRole('radio', { name: /Northwind Dental/ }).isChecked()).toBe(true);
+    // Northwind Dental's widget_settings: light, #0f766e, bottom-right (not the widget's default indigo).
+    expect(await backgroundOf(launcher(page))).toBe('rgb(15, 118, 110)');
+    expect(await cornerOf(page)).toBe('bottom-right');
+    expect(await page.getByRole('radio', { name: 'Light', exact: true }).isChecked()).toBe(true);
+  });
+
   test('picking one adopts its look: theme, colour and corner', async () => {
     const { page } = browser;
     await page.goto(playground.url);
