@@ -1,19 +1,16 @@
 /**
  * What the visitor settles before a conversation is created: their consent to the notice
  * (`data-consent="required"`) and their answers to the pre-chat form (`data-prechat`). Both are kept in
- * the widget's storage, under keys next to the conversation id's (see ./persistence.ts):
- * - `assistant-chat:<assistantId>@<apiBase>:consent`: `{ notice }`, the text of the notice accepted
- *   (a different notice is asked again);
- * - `assistant-chat:<assistantId>@<apiBase>:prechat`: `{ answers }`, the visitor's own data (what a
- *   `logout` is to forget).
+ * the widget's storage, under keys next to the conversation id's (see ./layout.ts):
+ * - `:consent`: `{ notice }`, the text of the notice accepted (a different notice is asked again);
+ * - `:prechat`: `{ answers }`, the visitor's own data (what a `logout` is to forget).
  * With `data-storage="memory"` the storage is memory: they last as long as the page. The panel loads
  * this file only when the settings ask for consent, a notice or a form.
  */
 import { signal, type ReadonlySignal } from '@preact/signals';
-import { isObject, parseObject, toJson } from '../api/json';
-import { trimBase } from '../api/url';
+import { isObject } from '../api/json';
 import type { PanelSettings } from '../config/table';
-import { visitorKey } from './layout';
+import { envelope, openEnvelope, storageKeys } from './layout';
 import type { StorageLike } from './types';
 
 /** Where the visitor stands: to accept the notice, to answer the form, or free to chat. */
@@ -43,25 +40,15 @@ export interface Gate {
 }
 
 /**
- * The storage keys of the notice the visitor accepted and of their answers to the pre-chat form: the
- * conversation id's key (a signed-in visitor's own) with `:consent` and `:prechat`.
- */
-export function gateKeys(scope: { assistantId: string; apiBase: string; visitor?: Record<string, unknown> }): { consent: string; prechat: string } {
-  const key = visitorKey(scope);
-  return { consent: key + ':consent', prechat: key + ':prechat' };
-}
-
-/**
- * Reads what the visitor settled on this device (for the assistant and API base of `scope`) and keeps it
- * as they settle more. Storage is hostile territory: a value that is not ours, or not of the shape
- * written, reads as nothing; a write that fails is kept in memory by the storage seam.
+ * Reads what the visitor settled on this device (for the assistant, API base and visitor of `scope`: the keys
+ * and envelope of ./layout.ts) and keeps it as they settle more. Storage is hostile territory: a value that is
+ * not ours, or not of the shape written, reads as nothing; a write that fails is kept in memory by the storage
+ * seam.
  */
 export function createGate(storage: StorageLike, scope: { assistantId: string; apiBase: string; visitor?: Record<string, unknown> }): Gate {
-  const { assistantId } = scope;
-  const apiBase = trimBase(scope.apiBase);
-  const keys = gateKeys(scope);
+  const keys = storageKeys(scope);
 
-  function load(name: keyof typeof keys): Record<string, unknown> | undefined {
+  function load(name: 'consent' | 'prechat'): Record<string, unknown> | undefined {
     let raw: string | null = null;
     try {
       raw = storage.getItem(keys[name]);
@@ -69,12 +56,11 @@ export function createGate(storage: StorageLike, scope: { assistantId: string; a
       // out of reach: nothing settled
     }
     // Six answers of the longest kind, every character escaped, fit many times over.
-    const value = raw && raw.length < 20_000 ? parseObject(raw) : undefined;
-    return value?.v === 1 && value.assistantId === assistantId && value.apiBase === apiBase ? value : undefined;
+    return raw && raw.length < 20_000 ? openEnvelope(raw, scope) : undefined;
   }
-  function save(name: keyof typeof keys, fields: object) {
+  function save(name: 'consent' | 'prechat', state: object) {
     try {
-      storage.setItem(keys[name], toJson({ v: 1, assistantId, apiBase, ...fields }));
+      storage.setItem(keys[name], envelope(scope, state));
     } catch {
       // the seam never throws; a storage passed by a caller might
     }

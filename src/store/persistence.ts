@@ -1,19 +1,18 @@
 /**
- * What the store keeps in storage. Each value is a versioned envelope,
- * `{ "v": 1, "assistantId": …, "apiBase": …, …fields }`, under a key scoped to the assistant and API base:
- * - `assistant-chat:<assistantId>@<apiBase>`: `{ conversationId }`, in the site's storage;
- * - the same key + `:draft`: `{ text, trimmed? }`, in the site's storage;
- * - the same key + `:outbox`: `{ conversationId, tab, seen, items: [{ id, text, snapshot?, failed? }] }`, in the tab's storage.
+ * What the store keeps in storage, in the envelope and under the keys of ./layout.ts:
+ * - the conversation id: `{ conversationId }`, in the site's storage;
+ * - the draft: `{ text, trimmed? }`, in the site's storage;
+ * - the outbox: `{ conversationId, tab, seen, items: [{ id, text, snapshot?, failed? }] }`, in the tab's storage.
  *
  * Storage is hostile territory: any access may throw, and a value may be corrupt, foreign, of another
  * version, or huge. Reads check the size before parsing and the shape after; whatever fails reads as
  * nothing. Writes that fail are dropped (the storage seam keeps them in memory).
  */
-import { isObject, parseObject, toJson } from '../api/json';
+import { isObject } from '../api/json';
 import { wellFormed } from '../api/message-text';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
-import { isUuid, trimBase } from '../api/url';
-import { visitorKey } from './layout';
+import { isUuid } from '../api/url';
+import { envelope, envelopeHead, openEnvelope, storageKeys, versionOneHead } from './layout';
 import type { JsonObject } from '../api/types';
 import type { StorageLike, StoreOptions } from './types';
 
@@ -82,35 +81,29 @@ export interface Persistence {
 
 /** Creates the persistence of one store: `storage` for the id and draft, `tabStorage` (if any) for the outbox. */
 export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'apiBase' | 'visitor'>, storage: StorageLike, tabStorage?: StorageLike): Persistence {
-  const { assistantId } = scope;
-  const apiBase = trimBase(scope.apiBase);
-  const key = visitorKey(scope);
-  const draftKey = key + ':draft';
-  const outboxKey = key + ':outbox';
-  // Every envelope this store writes starts so (toJson keeps the key order).
-  const head = `{"v":1,"assistantId":${toJson(assistantId)},"apiBase":${toJson(apiBase)},`;
-  const draftHead = head + '"text":"';
-  const idLimit = head.length + 128;
-  const draftLimit = draftHead.length + ESCAPED * MAX_DRAFT_LENGTH + 32;
+  const keys = storageKeys(scope);
+  const key = keys.conversation;
+  const draftKey = keys.draft;
+  const outboxKey = keys.outbox;
+  // How a draft envelope starts, in this version and the first: a draft too long to parse whole is recognized by it.
+  const draftHeads = [envelopeHead(scope) + '"text":"', versionOneHead(scope) + '"text":"'];
+  const idLimit = envelopeHead(scope).length + 128;
+  const draftLimit = draftHeads[0]!.length + ESCAPED * MAX_DRAFT_LENGTH + 32;
 
-  /** The envelope stored under `name`, when it is ours and at most `limit` characters long. */
+  /** The state stored under `name`, when it is ours and at most `limit` characters long. */
   function load(from: StorageLike | undefined, name: string, limit: number): JsonObject | undefined {
     const raw = read(from, name);
     if (raw === undefined || raw.length > limit) return undefined;
-    return ours(raw);
+    return openEnvelope(raw, scope);
   }
-  function ours(raw: string): JsonObject | undefined {
-    const value = parseObject(raw);
-    return value?.v === 1 && value.assistantId === assistantId && value.apiBase === apiBase ? value : undefined;
-  }
-  const save = (to: StorageLike | undefined, name: string, fields: object) =>
-    attempt(() => to?.setItem(name, toJson({ v: 1, assistantId, apiBase, ...fields })));
+  const save = (to: StorageLike | undefined, name: string, state: object) => attempt(() => to?.setItem(name, envelope(scope, state)));
   const remove = (from: StorageLike | undefined, name: string) => attempt(() => from?.removeItem(name));
 
   /** The start of the text of a draft envelope too long to parse whole, or undefined when it is not ours. */
   function draftStart(raw: string): string | undefined {
-    if (!raw.startsWith(draftHead)) return undefined;
-    let body = raw.slice(draftHead.length, draftHead.length + ESCAPED * MAX_DRAFT_LENGTH);
+    const head = draftHeads.find((start) => raw.startsWith(start));
+    if (head === undefined) return undefined;
+    let body = raw.slice(head.length, head.length + ESCAPED * MAX_DRAFT_LENGTH);
     // An escape cut in half at the end is left out.
     const escape = body.lastIndexOf('\\');
     if (escape > body.length - ESCAPED) body = body.slice(0, escape);
@@ -137,7 +130,7 @@ export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'api
         const start = draftStart(raw);
         return start === undefined ? { text: '', trimmed: false } : { text: cut(start), trimmed: true };
       }
-      const value = ours(raw);
+      const value = openEnvelope(raw, scope);
       const text = value?.text;
       if (typeof text !== 'string') return { text: '', trimmed: false };
       return { text: cut(text), trimmed: value!.trimmed === true || text.length > MAX_DRAFT_LENGTH };

@@ -322,8 +322,8 @@ describe('the storage choice', () => {
     store.send('hello');
     await vi.waitFor(() => expect(store.messages.value.at(-1)?.status).toBe('sending'));
     const key = `assistant-chat:${ASSISTANT}@${BASE}`;
-    expect(JSON.parse(localStorage.getItem(key)!).conversationId).toBe(store.conversationId.value);
-    expect(JSON.parse(sessionStorage.getItem(key + ':outbox')!).items).toMatchObject([{ text: 'hello' }]);
+    expect(JSON.parse(localStorage.getItem(key)!).state.conversationId).toBe(store.conversationId.value);
+    expect(JSON.parse(sessionStorage.getItem(key + ':outbox')!).state.items).toMatchObject([{ text: 'hello' }]);
     answer();
     await vi.waitFor(() => expect(sessionStorage.getItem(key + ':outbox')).toBeNull());
     store.dispose();
@@ -383,7 +383,7 @@ describe('the page lifecycle', () => {
     store.draft.value = 'almost sent';
     setVisibility('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(JSON.parse(storage.data.get('assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test:draft')!).text).toBe('almost sent');
+    expect(JSON.parse(storage.data.get('assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test:draft')!).state.text).toBe('almost sent');
     store.dispose();
   });
 });

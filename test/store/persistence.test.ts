@@ -7,7 +7,8 @@ import { API_BASE, openTab, reloadAfter, shown } from './setup';
 
 const KEY = 'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test/api';
 const ID = 'aaaaaaaa-0000-4000-8000-cccccccccccc';
-const envelope = (fields: object) => JSON.stringify({ v: 1, assistantId: ASSISTANT, apiBase: API_BASE, ...fields });
+// As this version writes it (./layout.ts); what 0.1.0 wrote is read too: test/store/layout.test.ts.
+const envelope = (state: object) => JSON.stringify({ version: 2, scope: `${ASSISTANT}@${API_BASE}`, state });
 const MEGABYTES = 5 * 1024 * 1024;
 
 /** Watches JSON.parse: the longest text it was given. */
@@ -71,7 +72,7 @@ describe('values too big to be ours are not parsed', () => {
 
   test('a multi-megabyte draft of another assistant is not ours: ignored without a notice', () => {
     const world = createFakeWorld();
-    world.storage.data.set(KEY + ':draft', JSON.stringify({ v: 1, assistantId: 'someone-else', apiBase: API_BASE, text: 'x'.repeat(MEGABYTES) }));
+    world.storage.data.set(KEY + ':draft', JSON.stringify({ version: 2, scope: `someone-else@${API_BASE}`, state: { text: 'x'.repeat(MEGABYTES) } }));
     const { store } = openTab(world);
     expect(store.draft.value).toBe('');
     expect(store.notice.value).toBeNull();
@@ -126,11 +127,9 @@ describe('a long draft', () => {
     await world.timers.quiet();
     expect(first.store.draft.value).toHaveLength(10_500);
     expect(JSON.parse(world.storage.data.get(KEY + ':draft')!)).toEqual({
-      v: 1,
-      assistantId: ASSISTANT,
-      apiBase: API_BASE,
-      text: 'z'.repeat(10_000),
-      trimmed: true,
+      version: 2,
+      scope: `${ASSISTANT}@${API_BASE}`,
+      state: { text: 'z'.repeat(10_000), trimmed: true },
     });
     first.store.dispose();
     const second = openTab(world);
@@ -151,8 +150,8 @@ describe('a long draft', () => {
     world.storage.data.set(KEY + ':draft', envelope({ text: 'y'.repeat(12_000) }));
     openTab(world);
     await world.timers.quiet();
-    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!).text).toHaveLength(10_000);
-    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!).trimmed).toBeUndefined();
+    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!).state.text).toHaveLength(10_000);
+    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!).state.trimmed).toBeUndefined();
     expect(openTab(world).store.notice.value).toBeNull();
   });
 });
@@ -168,14 +167,15 @@ describe('the outbox kept for a reload', () => {
     store.send('wait for me');
     await flush();
     expect(JSON.parse(deps.tabStorage.data.get(KEY + ':outbox')!)).toEqual({
-      v: 1,
-      assistantId: ASSISTANT,
-      apiBase: API_BASE,
-      conversationId: store.conversationId.value,
-      tab: expect.any(String),
-      // The greeting: the message would land after it.
-      seen: 1,
-      items: [{ id: store.messages.value[1]!.id, text: 'wait for me' }],
+      version: 2,
+      scope: `${ASSISTANT}@${API_BASE}`,
+      state: {
+        conversationId: store.conversationId.value,
+        tab: expect.any(String),
+        // The greeting: the message would land after it.
+        seen: 1,
+        items: [{ id: store.messages.value[1]!.id, text: 'wait for me' }],
+      },
     });
   });
 
@@ -292,9 +292,9 @@ describe('the outbox kept for a reload', () => {
   ])('a message that never left, in an outbox saved %s, is not sent without the visitor', async (_, change) => {
     const { world, before, after, conversationId } = await reloadAfter('offline', 'first');
     after.store.dispose();
-    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!);
+    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!).state;
     change(stored);
-    before.deps.tabStorage.data.set(KEY + ':outbox', JSON.stringify(stored));
+    before.deps.tabStorage.data.set(KEY + ':outbox', envelope(stored));
     const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
     await again.store.start();
     await world.timers.quiet();
@@ -346,14 +346,14 @@ describe('the outbox kept for a reload', () => {
   test('only a whole, non-negative snapshot of the same conversation makes a message looked for', async () => {
     const { world, before, after } = await reloadAfter('in flight', 'first');
     after.store.dispose();
-    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!);
+    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!).state;
     stored.items = [
       { id: 'a', text: 'zero', snapshot: 0 },
       { id: 'b', text: 'negative', snapshot: -1 },
       { id: 'c', text: 'fraction', snapshot: 1.5 },
       { id: 'd', text: 'text', snapshot: '1' },
     ];
-    before.deps.tabStorage.data.set(KEY + ':outbox', JSON.stringify(stored));
+    before.deps.tabStorage.data.set(KEY + ':outbox', envelope(stored));
     const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
     await again.store.start();
     expect(shown(again.store).slice(-4)).toEqual(['user: zero [checking]', 'user: negative [failed]', 'user: fraction [failed]', 'user: text [failed]']);
@@ -362,13 +362,13 @@ describe('the outbox kept for a reload', () => {
   test('a message stored as failed, or with a mark this widget did not write, is left for the visitor; one waiting goes out', async () => {
     const { world, before, after, conversationId } = await reloadAfter('offline', 'first');
     after.store.dispose();
-    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!);
+    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!).state;
     stored.items = [
       { id: 'a', text: 'waiting' },
       { id: 'b', text: 'had failed', failed: true },
       { id: 'c', text: 'odd mark', failed: 'no' },
     ];
-    before.deps.tabStorage.data.set(KEY + ':outbox', JSON.stringify(stored));
+    before.deps.tabStorage.data.set(KEY + ':outbox', envelope(stored));
     const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
     await again.store.start();
     await world.timers.quiet();
@@ -412,7 +412,7 @@ describe('the outbox kept for a reload', () => {
     world.network.set(false);
     after.store.send('typed now');
     await flush();
-    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!);
+    const stored = JSON.parse(before.deps.tabStorage.data.get(KEY + ':outbox')!).state;
     expect(stored.items.map((item: { text: string }) => item.text)).toEqual(['left behind', 'typed now']);
     expect(stored.conversationId).toBe(before.store.conversationId.value);
 

@@ -8,7 +8,8 @@ import { API_BASE, openTab, setup, shown } from './setup';
 // Written out: other code (and earlier versions) read these keys.
 const KEY = 'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test/api';
 const OTHER_ID = 'aaaaaaaa-0000-4000-8000-cccccccccccc';
-const envelope = (fields: object) => JSON.stringify({ v: 1, assistantId: ASSISTANT, apiBase: API_BASE, ...fields });
+// As this version writes it (./layout.ts); what 0.1.0 wrote is read too: test/store/layout.test.ts.
+const envelope = (state: object) => JSON.stringify({ version: 2, scope: `${ASSISTANT}@${API_BASE}`, state });
 
 describe('lazy start', () => {
   test('a page view costs nothing: no request until start()', async () => {
@@ -64,10 +65,9 @@ describe('persistence of the conversation id', () => {
     const { world, store } = setup();
     await store.start();
     expect(JSON.parse(world.storage.data.get(KEY)!)).toEqual({
-      v: 1,
-      assistantId: ASSISTANT,
-      apiBase: API_BASE,
-      conversationId: store.conversationId.value,
+      version: 2,
+      scope: `${ASSISTANT}@${API_BASE}`,
+      state: { conversationId: store.conversationId.value },
     });
   });
 
@@ -114,8 +114,8 @@ describe('persistence of the conversation id', () => {
   test.each([
     ['corrupt JSON', '{"v":1,"conversationId":'],
     ['a value that is not an id', envelope({ conversationId: 'not-a-uuid' })],
-    ['another version', JSON.stringify({ v: 2, assistantId: ASSISTANT, apiBase: API_BASE, conversationId: OTHER_ID })],
-    ['another assistant', JSON.stringify({ v: 1, assistantId: QUIET_ASSISTANT, apiBase: API_BASE, conversationId: OTHER_ID })],
+    ['a version this widget does not know', JSON.stringify({ version: 3, scope: `${ASSISTANT}@${API_BASE}`, state: { conversationId: OTHER_ID } })],
+    ['another assistant', JSON.stringify({ version: 2, scope: `${QUIET_ASSISTANT}@${API_BASE}`, state: { conversationId: OTHER_ID } })],
     ['a bare string', JSON.stringify(OTHER_ID)],
   ])('%s in storage is discarded and a conversation created', async (_name, raw) => {
     const world = createFakeWorld();
@@ -124,7 +124,7 @@ describe('persistence of the conversation id', () => {
     await store.start();
     expect(world.client.calls('get')).toHaveLength(0);
     expect(world.client.calls('create')).toHaveLength(1);
-    expect(JSON.parse(world.storage.data.get(KEY)!).conversationId).toBe(store.conversationId.value);
+    expect(JSON.parse(world.storage.data.get(KEY)!).state.conversationId).toBe(store.conversationId.value);
   });
 });
 
@@ -146,7 +146,7 @@ describe('the draft', () => {
     await world.timers.advance(299);
     expect(world.storage.data.has(KEY + ':draft')).toBe(false);
     await world.timers.advance(1);
-    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!)).toMatchObject({ v: 1, text: 'he' });
+    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!)).toMatchObject({ version: 2, state: { text: 'he' } });
     expect(world.client.requests).toEqual([]);
   });
 
@@ -165,10 +165,9 @@ describe('the draft', () => {
     first.deps.lifecycle.hide();
     // The tab is closed now: no timer runs, no dispose.
     expect(JSON.parse(world.storage.data.get(KEY + ':draft')!)).toEqual({
-      v: 1,
-      assistantId: ASSISTANT,
-      apiBase: API_BASE,
-      text: 'typed and gone',
+      version: 2,
+      scope: `${ASSISTANT}@${API_BASE}`,
+      state: { text: 'typed and gone' },
     });
     expect(openTab(world).store.draft.value).toBe('typed and gone');
   });
@@ -257,7 +256,7 @@ describe('a stale conversation', () => {
     expect(store.notice.value).toBe('conversation-replaced');
     expect(store.state.value).toEqual({ type: 'ready' });
     expect(shown(store)).toEqual([`assistant: ${GREETING}`]);
-    expect(JSON.parse(world.storage.data.get(KEY)!).conversationId).toBe(store.conversationId.value);
+    expect(JSON.parse(world.storage.data.get(KEY)!).state.conversationId).toBe(store.conversationId.value);
     store.dismissNotice();
     expect(store.notice.value).toBeNull();
   });
