@@ -6,7 +6,7 @@ import { isUuid } from '../api/url';
 import type { StorageChoice } from '../config/table';
 import { log } from '../log';
 import { createStorage } from './storage';
-import type { PageLifecycle, StorageLike, StoreDeps, TabNews, TabSync } from './types';
+import type { PageLifecycle, StoreDeps, TabNews, TabSync } from './types';
 
 /** What the browser dependencies are built from. */
 export interface BrowserStoreDepsInput {
@@ -15,15 +15,10 @@ export interface BrowserStoreDepsInput {
    * Where the widget keeps what it remembers (`data-storage`). `local` or `session`: the conversation id
    * and draft there, unsent messages in sessionStorage (they belong to the tab). `memory`: nothing in Web
    * Storage at any moment; everything lives as long as the page.
-   *
-   * (A storage object is still taken, with `tabStorage`, for callers written before the choice moved
-   * here; prefer the choice.)
    */
-  storage: StorageChoice | StorageLike;
+  storage: StorageChoice;
   /** Names this widget's channel and locks (assistant and API base), so that other widgets on the site stay apart. */
   scope: string;
-  /** @deprecated Pass the `storage` choice: the tab storage follows from it. */
-  tabStorage?: StorageLike;
 }
 
 /**
@@ -36,11 +31,10 @@ export function createBrowserStoreDeps(input: BrowserStoreDepsInput): StoreDeps 
   const prefix = Math.random().toString(36).slice(2, 8);
   let count = 0;
   const { client, storage, scope } = input;
-  const choice = typeof storage === 'string' ? storage : undefined;
   return {
     client,
-    storage: choice ? createStorage(choice) : (storage as StorageLike),
-    tabStorage: input.tabStorage ?? createStorage(choice === 'memory' ? choice : 'session'),
+    storage: createStorage(storage),
+    tabStorage: createStorage(storage === 'memory' ? storage : 'session'),
     now: Date.now,
     newId: () => `${prefix}-${++count}`,
     setTimer: (callback, ms) => setTimeout(callback, ms),

@@ -4,6 +4,7 @@
  * history (./reconcile.ts); so is every retry of a message the server may have taken. Only refusals
  * that surely were not processed (429, 404, 422, insufficient balance) let a message go again unchecked.
  */
+import { Signal, type ReadonlySignal } from '@preact/signals';
 import { isTransient, sendOutcome, type ApiError } from '../api/errors';
 import type { Reply } from '../api/client';
 import type { WireMessage } from '../api/types';
@@ -19,11 +20,13 @@ type Landed = Exclude<Verdict, { outcome: 'not-landed' }>;
 
 /** The delivery of a store. */
 export interface Delivery {
+  /** A message is on the server and its reply is awaited (the delivery reads the history for it). */
+  readonly awaitingReply: ReadonlySignal<boolean>;
   /** Sends what waits and catches up with other tabs' changes, while the store is `ready`; one run per session. */
   pump(): Promise<void>;
   /** Another tab added messages: the history is read once the delivery is free. */
   refreshSoon(): void;
-  /** Forgets what it knew of the conversation left (the store moves to another). */
+  /** Forgets what it knew of the conversation left (the store moves to another): it awaits no reply there. */
   reset(): void;
   /**
    * Takes from the outbox each message shown as not sent that `wire` holds all the same (another tab sent
@@ -35,6 +38,7 @@ export interface Delivery {
 /** Creates the delivery; `conversationGone` replaces a conversation the server no longer knows. */
 export function createDelivery(core: Core, hooks: { conversationGone(): void }): Delivery {
   const { deps, outbox, history } = core;
+  const awaitingReply = new Signal(false);
   /** The session whose pump runs. */
   let pumping: AbortSignal | null = null;
   /** Another tab changed the history. */
@@ -88,7 +92,7 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
   function dropLanded(wire: readonly WireMessage[]) {
     for (const item of outbox.items) {
       if (item.status === 'failed' && item.snapshot !== undefined && reconcile({ snapshot: item.snapshot, history: wire, text: item.text }).outcome !== 'not-landed') {
-        outbox.remove(item);
+        outbox.remove(item.id);
       }
     }
   }
@@ -107,12 +111,12 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
     if (item.snapshot !== undefined) {
       // Restored after a reload while it was out (`checking`: its request may still be on its way, so a
       // history without it is not final at once), or a retry of a message the server may have taken.
-      const settled = await settle(item, signal, item.status === 'checking' ? NOT_SENT : undefined);
+      const settled = await settle({ ...item, status: 'checking', snapshot: item.snapshot }, signal, item.status === 'checking' ? NOT_SENT : undefined);
       if (settled) return;
     }
-    item.snapshot = history.wire.length;
-    outbox.update(item, 'sending');
-    const slow = deps.setTimer(() => outbox.update(item, 'slow'), core.options.slowAfterMs);
+    const sending: Outgoing = { id: item.id, text: item.text, status: 'sending', snapshot: history.wire.length };
+    outbox.set(sending);
+    const slow = deps.setTimer(() => outbox.set({ ...sending, status: 'slow' }), core.options.slowAfterMs);
     let reply: Reply | undefined;
     let error: ApiError | undefined;
     try {
@@ -122,7 +126,7 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
     }
     deps.clearTimer(slow);
     if (signal.aborted) return;
-    if (!reply) return failed(item, error!, signal);
+    if (!reply) return failed(sending, error!, signal);
     const index = history.wire.length;
     const { message, functionCalls } = reply;
     history.update(
@@ -132,21 +136,22 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
     landed(item, index, index + 1);
   }
 
-  /** What a failed send means for its message. */
-  async function failed(item: Outgoing, error: ApiError, signal: AbortSignal): Promise<void> {
+  /** What a failed send of `sent` (which went out at its `snapshot`) means for its message. */
+  async function failed(sent: Outgoing & { snapshot: number }, error: ApiError, signal: AbortSignal): Promise<void> {
     const chatError = toChatError(error, error.kind !== 'validation');
     const outcome = sendOutcome(error);
     // A proxy's timeout or 5xx may hide a server still at work: read the history patiently.
     if (outcome === 'unknown') {
-      await settle(item, signal, chatError);
+      await settle({ ...sent, status: 'checking' }, signal, chatError);
       return;
     }
     // Surely not processed: it may go again unchecked. Otherwise its retry looks first.
-    if (outcome === 'refused') item.snapshot = undefined;
+    const { id, text } = sent;
+    const lookFrom = outcome === 'refused' ? {} : { snapshot: sent.snapshot };
     switch (error.kind) {
       case 'rate_limited': {
         // Waits as told (with the time shown), then the pump sends it again.
-        outbox.update(item, 'queued');
+        outbox.set({ id, text, status: 'queued', ...lookFrom });
         const wait = error.retryAfterMs ?? core.options.backoff.initialMs;
         show({ ...chatError, retryable: false, retryAt: deps.now() + wait });
         if (await sleep(deps, wait, signal)) show(undefined);
@@ -154,15 +159,15 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
       }
       case 'not_found':
         // It goes to the conversation that replaces this one.
-        outbox.update(item, 'queued');
+        outbox.set({ id, text, status: 'queued', ...lookFrom });
         return hooks.conversationGone();
       case 'insufficient_balance':
         // Told once, as the store's state.
-        outbox.update(item, 'failed', chatError);
+        outbox.set({ id, text, status: 'failed', error: chatError, ...lookFrom });
         return core.halt(error);
       default:
         // Refused as invalid (its retry goes straight out), or answered with an error (its retry looks first).
-        return core.fail(item, chatError);
+        return core.fail({ id, text, status: 'failed', error: chatError, ...lookFrom });
     }
   }
 
@@ -173,8 +178,8 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
    * looks again first). `fallback`: the request may still be on its way, so a history without it is
    * read again with back-off, and the message fails with `fallback` if it never shows.
    */
-  async function settle(item: Outgoing, signal: AbortSignal, fallback?: ChatError): Promise<boolean> {
-    outbox.update(item, 'checking');
+  async function settle(item: Outgoing & { status: 'checking' }, signal: AbortSignal, fallback?: ChatError): Promise<boolean> {
+    outbox.set(item);
     const { backoff } = core.options;
     let reason = fallback ?? NOT_SENT;
     let onServer = false;
@@ -185,18 +190,18 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
       if (!onServer) {
         // On the server: shown as sent, the assistant still at work until its reply shows.
         onServer = true;
-        core.awaitingReply.value = true;
+        awaitingReply.value = true;
         landed(item, verdict.index);
       }
       if (verdict.outcome !== 'landed-with-reply') return false;
-      core.awaitingReply.value = false;
+      awaitingReply.value = false;
       announce(verdict.replyIndex);
       return true;
     }
 
     // The history shown may hold it already (after a reload, the opening has just read it): it then
     // never shows twice, not even until the next read.
-    const known = reconcile({ snapshot: item.snapshot!, history: history.wire, text: item.text });
+    const known = reconcile({ snapshot: item.snapshot, history: history.wire, text: item.text });
     if (known.outcome !== 'not-landed' && found(history.wire, known)) return true;
 
     for (let attempt = 1; attempt <= backoff.attempts; attempt++) {
@@ -213,7 +218,7 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
         if (read.error.kind === 'not_api') core.halt(read.error);
         break;
       }
-      const verdict = reconcile({ snapshot: item.snapshot!, history: read.value, text: item.text });
+      const verdict = reconcile({ snapshot: item.snapshot, history: read.value, text: item.text });
       if (verdict.outcome === 'not-landed') {
         // Once seen on the server, a message stays there: an odd read changes nothing.
         if (onServer) continue;
@@ -224,20 +229,20 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
       if (found(read.value, verdict)) return true;
     }
     if (onServer) {
-      core.awaitingReply.value = false;
+      awaitingReply.value = false;
       behind = true;
       const late: ChatError = { kind: 'timeout', detail: 'No reply yet.', retryable: false };
       show(late);
       core.emit({ type: 'error', error: late });
     } else {
-      core.fail(item, reason);
+      core.fail({ id: item.id, text: item.text, status: 'failed', error: reason, snapshot: item.snapshot });
     }
     return true;
   }
 
   /** The history (already shown) holds `item` at `indexes[0]`: it leaves the outbox, and its news goes out. */
   function landed(item: Outgoing, ...indexes: number[]) {
-    outbox.remove(item);
+    outbox.remove(item.id);
     announce(...indexes);
   }
 
@@ -256,6 +261,7 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
   }
 
   return {
+    awaitingReply,
     pump,
     dropLanded,
     refreshSoon() {
@@ -266,6 +272,7 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
       refreshWanted = false;
       behind = false;
       shown = undefined;
+      awaitingReply.value = false;
     },
   };
 }

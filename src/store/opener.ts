@@ -46,7 +46,8 @@ export function createOpener(core: Core): Opener {
       if (history.type === 'failed' && history.error.kind !== 'not_found') return history.error;
       core.forgetId(other);
     }
-    const { assistantId, type, variables } = core.options;
+    const { assistantId, type } = core.options;
+    const variables = core.variables();
     const created = await core.request((signal) => deps.client.createConversation({ assistantId, type, variables }, { signal }), signal, patience);
     if (created.type === 'failed') return created.error;
     if (created.type === 'abandoned') return undefined;
@@ -62,18 +63,18 @@ export function createOpener(core: Core): Opener {
   return {
     async open(mode) {
       const signal = core.session();
-      core.state.value = { type: 'connecting' };
+      core.moveTo('connecting');
       const id = core.conversationId.value ?? core.readId();
       if (id) {
         const history = await read(id, signal);
         if (history.type === 'abandoned') return;
         if (history.type === 'done') {
           core.enter(id, history.value);
-          core.state.value = { type: 'ready' };
+          core.moveTo('ready');
           return;
         }
         if (history.error.kind !== 'not_found') {
-          if (mode === 'prepare') core.state.value = { type: 'idle' };
+          if (mode === 'prepare') core.moveTo('idle');
           else core.halt(history.error);
           return;
         }
@@ -81,15 +82,15 @@ export function createOpener(core: Core): Opener {
         replaced = true;
       }
       if (mode === 'prepare') {
-        core.state.value = { type: 'idle' };
+        core.moveTo('idle');
         return;
       }
       const error = await deps.tabs.withLock('create', () => resumeOrCreate(signal));
       if (signal.aborted) return;
       if (error) return core.halt(error);
-      if (replaced) core.notice.value = 'conversation-replaced';
+      if (replaced) core.note('conversation-replaced');
       replaced = false;
-      core.state.value = { type: 'ready' };
+      core.moveTo('ready');
     },
   };
 }

@@ -5,21 +5,24 @@
  * so a reload loses none of them.
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals';
-import type { ChatError, ChatMessage, MessageStatus } from '../model';
+import type { ChatError, ChatMessage } from '../model';
 import type { Persistence, StoredItem, StoredOutbox } from './persistence';
 
-/** A message of the outbox. */
-export interface Outgoing {
-  readonly id: string;
-  readonly text: string;
-  status: MessageStatus;
-  error?: ChatError | undefined;
-  /**
-   * History length this tab knew when the message last went out; set once its request may have
-   * reached the server (it is then never sent again without a look at the history first).
-   */
-  snapshot?: number | undefined;
-}
+/**
+ * A message of the outbox, in one of its states, with what that state needs. `snapshot` is the history's
+ * length as this tab knew it when the message last went out: set once its request may have reached the server,
+ * after which it is never sent again without a look at the history from there first.
+ * - `queued`: waiting its turn (or for the browser to be online); with a `snapshot` when it may have reached the
+ *   server before (a retry), so it is looked for first;
+ * - `sending` (`slow` once it takes long): its request is out;
+ * - `checking`: its outcome is unknown, and the history is being read to learn it;
+ * - `failed`: not delivered, for the visitor to retry or discard; with a `snapshot` when it may have reached the
+ *   server all the same.
+ */
+export type Outgoing =
+  | { readonly id: string; readonly text: string; readonly status: 'queued'; readonly snapshot?: number }
+  | { readonly id: string; readonly text: string; readonly status: 'sending' | 'slow' | 'checking'; readonly snapshot: number }
+  | { readonly id: string; readonly text: string; readonly status: 'failed'; readonly error: ChatError; readonly snapshot?: number };
 
 /** The outbox: its messages as the UI shows them, and the changes the store makes. */
 export interface Outbox {
@@ -30,12 +33,14 @@ export interface Outbox {
   readonly items: readonly Outgoing[];
   /** The message that goes next: the first one, unless it failed (then none goes). */
   next(): Outgoing | undefined;
+  /** The message `id` as it is now (undefined once it has left the outbox). */
   find(id: string): Outgoing | undefined;
   add(item: Outgoing): void;
   /** Puts `items` before the others (what the last page left). */
   addFirst(items: Outgoing[]): void;
-  update(item: Outgoing, status: MessageStatus, error?: ChatError): void;
-  remove(item: Outgoing): void;
+  /** Puts `item` in the place of the message of its id (nothing when that one has left the outbox). */
+  set(item: Outgoing): void;
+  remove(id: string): void;
   /** Replaces every message. */
   replace(items: Outgoing[]): void;
 }
@@ -55,13 +60,14 @@ export function createOutbox(
   const messages = signal<readonly ChatMessage[]>([]);
   let items: Outgoing[] = [];
 
-  function changed() {
-    messages.value = items.map(({ id, text, status, error }) => ({
-      id,
+  function changed(next: Outgoing[]) {
+    items = next;
+    messages.value = items.map((item) => ({
+      id: item.id,
       role: 'user',
-      parts: [{ type: 'text', text }],
-      status,
-      ...(error && { error }),
+      parts: [{ type: 'text', text: item.text }],
+      status: item.status,
+      ...(item.status === 'failed' && { error: item.error }),
       live: true,
     }));
     const left = pending();
@@ -80,26 +86,12 @@ export function createOutbox(
       return first?.status === 'failed' ? undefined : first;
     },
     find: (id) => items.find((item) => item.id === id),
-    add(item) {
-      items.push(item);
-      changed();
+    add: (item) => changed([...items, item]),
+    addFirst: (first) => changed([...first, ...items]),
+    set(item) {
+      if (items.some(({ id }) => id === item.id)) changed(items.map((other) => (other.id === item.id ? item : other)));
     },
-    addFirst(first) {
-      items = [...first, ...items];
-      changed();
-    },
-    update(item, status, error) {
-      item.status = status;
-      item.error = error;
-      changed();
-    },
-    remove(item) {
-      items = items.filter((other) => other !== item);
-      changed();
-    },
-    replace(next) {
-      items = next;
-      changed();
-    },
+    remove: (id) => changed(items.filter((item) => item.id !== id)),
+    replace: changed,
   };
 }

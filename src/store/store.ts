@@ -19,13 +19,6 @@ import type { Outgoing } from './outbox';
 import { isBlocked, isBlockedForGood } from './state';
 import type { ConversationStore, StoreDeps, StoreOptions } from './types';
 
-// Their earlier homes: tests and other modules import them from here.
-export { checkMessage } from '../api/message-text';
-export { DEFAULT_BACKOFF } from './core';
-export { storageKey } from './layout';
-
-/** The error of a disposed store. */
-const CLOSED: ChatError = { kind: 'unexpected', detail: 'The chat was closed.', retryable: false };
 
 /**
  * Creates a conversation store. Reads storage (the draft, unsent messages) at once but makes no request
@@ -42,7 +35,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     },
   });
   const draft = createDraft(core.persistence, deps);
-  if (draft.trimmed) core.notice.value = 'draft-trimmed';
+  if (draft.trimmed) core.note('draft-trimmed');
 
   /** The latest opening (in flight while `connecting`), and whether it was only a `prepare`. */
   let loading: Promise<void> = Promise.resolve();
@@ -54,7 +47,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     loading = opener.open(mode).then(() => {
       // A prepare that found messages the last page left carries on as an opening would: they must
       // still go out, whether or not the visitor opens the chat.
-      if (mode === 'start' || core.leftover) return whenOpen();
+      if (mode === 'start' || core.leftovers.pending) return whenOpen();
     });
     return loading;
   }
@@ -66,7 +59,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
    */
   function whenOpen(): Promise<void> | void {
     // (With something left, once it is known whether this page took over the last.)
-    if (core.leftover) return core.leftoverOwned.then(carryOn);
+    if (core.leftovers.pending) return core.leftovers.owned.then(carryOn);
     carryOn(false);
   }
 
@@ -89,9 +82,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
    * tab may (a duplicated tab's copy), is looked for past what was read now before its retry sends it.
    */
   function restoreOutbox(owned: boolean) {
-    const left = core.leftover;
+    const left = core.leftovers.take();
     if (!left) return;
-    core.leftover = undefined;
     const same = left.conversationId === core.conversationId.value;
     const sendable = owned && (same || left.conversationId === null);
     const restored = left.items.map(({ id, text, snapshot, failed }): Outgoing => {
@@ -121,21 +113,20 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
   function restart(keep: boolean, note: ChatNotice | null): Promise<void> {
     core.endSession();
     delivery.reset();
-    core.awaitingReply.value = false;
     const items = outbox.items;
     if (keep) {
       outbox.replace(
-        items.map(({ id, text, status, snapshot, error }): Outgoing =>
-          status === 'queued' && snapshot === undefined ? { id, text, status } : { id, text, status: 'failed', error: error ?? NOT_SENT },
+        items.map((item): Outgoing =>
+          item.status === 'queued' && item.snapshot === undefined
+            ? { id: item.id, text: item.text, status: 'queued' }
+            : { id: item.id, text: item.text, status: 'failed', error: item.status === 'failed' ? item.error : NOT_SENT },
         ),
       );
     } else {
       toDraft(items.filter(({ status }) => status === 'queued' || status === 'failed').map(({ text }) => text));
       outbox.replace([]);
     }
-    history.clear();
-    core.conversationId.value = null;
-    core.notice.value = note;
+    core.leave(note);
     return begin('start');
   }
 
@@ -163,11 +154,10 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     // A tab follows the conversation another announced (a `conversation` message) once storage holds it,
     // which may be only at a later change of storage (`storage`, which announces nothing new). Two tabs
     // that created at once (no locks): storage holds the one that wrote last; all follow it.
-    core.announced = news.conversationId ?? core.announced;
-    const id = core.announced;
+    const id = core.heard(news.conversationId);
     const current = state.value;
     if (id && current.type !== 'idle' && !isBlockedForGood(current) && id !== core.conversationId.value && core.readId() === id) {
-      void restart(true, current.type === 'ready' ? 'conversation-reset' : core.notice.value);
+      void restart(true, current.type === 'ready' ? 'conversation-reset' : core.notice.peek());
     }
   });
   const stopNetwork = deps.network.subscribe((online) => {
@@ -179,7 +169,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     state,
     messages: computed(() => [...history.messages.value, ...outbox.messages.value]),
     conversationId: core.conversationId,
-    assistantBusy: computed(() => outbox.inFlight.value || core.awaitingReply.value),
+    assistantBusy: computed(() => outbox.inFlight.value || delivery.awaitingReply.value),
     notice: core.notice,
     draft: draft.text,
     start,
@@ -205,13 +195,14 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       const item = outbox.find(messageId);
       if (item?.status !== 'failed' || isBlockedForGood(state.value)) return;
       // A visitor's own retry may try a balance refusal again (start() reopens); nothing retries it by itself.
-      outbox.update(item, 'queued');
+      // (One that may have reached the server keeps where to look for it first.)
+      outbox.set({ id: item.id, text: item.text, status: 'queued', ...(item.snapshot !== undefined && { snapshot: item.snapshot }) });
       void start();
     },
     discard(messageId) {
       const item = outbox.find(messageId);
       if (item?.status !== 'failed') return;
-      outbox.remove(item);
+      outbox.remove(item.id);
       toDraft([item.text]);
       void delivery.pump();
     },
@@ -219,14 +210,14 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       if (isBlockedForGood(state.value)) return;
       const id = core.conversationId.value ?? core.readId();
       if (id) core.forgetId(id);
-      core.announced = null;
+      core.forgetAnnounced();
       await restart(false, null);
     },
     setVariables(variables) {
-      core.options.variables = variables;
+      core.setVariables(variables);
     },
     dismissNotice() {
-      core.notice.value = null;
+      core.note(null);
     },
     on(listener) {
       core.listeners.add(listener);
@@ -237,7 +228,7 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
       draft.dispose();
       core.endSession();
       core.listeners.clear();
-      state.value = { type: 'blocked', reason: 'closed', error: CLOSED };
+      core.close();
       stopTabs();
       stopNetwork();
       stopLifecycle();

@@ -1,4 +1,4 @@
-import { Component, type ComponentChildren } from 'preact';
+import { Guard } from './Guard';
 import { Markdown } from './Markdown';
 import { renderPlainText } from './plain-text';
 import type { Strings } from './strings';
@@ -38,14 +38,10 @@ export function Disclaimer({ text, asking, strings, onAccept }: DisclaimerProps)
 }
 
 /** The site's markdown, or (should the renderer fail on it) its plain text: the line must show either way. */
-class SiteText extends Component<{ text: string; strings: Strings }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static override getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render({ text, strings }: { text: string; strings: Strings }): ComponentChildren {
-    return this.state.failed ? renderPlainText(text, strings) : <Markdown text={text} strings={strings} />;
-  }
+function SiteText({ text, strings }: { text: string; strings: Strings }) {
+  return (
+    <Guard fallback={renderPlainText(text, strings)}>
+      <Markdown text={text} strings={strings} />
+    </Guard>
+  );
 }

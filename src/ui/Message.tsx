@@ -1,8 +1,8 @@
-import { Component, type ComponentChildren } from 'preact';
 import { useContext, useEffect } from 'preact/hooks';
 import { messageText, type ChatMessage, type FunctionCallPart, type MessageStatus } from '../model';
 import type { ConversationStore } from '../store/types';
 import { ChunksContext } from './chunks';
+import { Guard } from './Guard';
 import { Icon, type IconName } from './Icon';
 import { Markdown } from './Markdown';
 import { renderPlainText } from './plain-text';
@@ -20,31 +20,17 @@ export interface MessageProps {
 /** The icon of a status line; the other states show a spinner. */
 const STATUS_ICONS: Partial<Record<MessageStatus, IconName>> = { queued: 'clock', failed: 'alert' };
 
-interface AssistantTextProps {
-  text: string;
-  strings: Strings;
-}
-
 /**
- * An assistant's text as markdown, inside its own guard: should the renderer throw (a bug meeting an odd
- * reply) or rendering its output fail, this one message falls back to plain text, and the rest of the
- * chat, the history after a reload included, renders as usual.
+ * An assistant's text as markdown, inside a guard of its own: should the renderer throw (a bug meeting an odd
+ * reply) or rendering its output fail, this one message falls back to plain text, and the rest of the chat, the
+ * history after a reload included, renders as usual.
  */
-class AssistantText extends Component<AssistantTextProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static override getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  // A message's text does not change; its status line does, and that must not re-render the markdown.
-  override shouldComponentUpdate(next: AssistantTextProps, state: { failed: boolean }): boolean {
-    return next.text !== this.props.text || next.strings !== this.props.strings || state.failed !== this.state.failed;
-  }
-
-  override render({ text, strings }: AssistantTextProps): ComponentChildren {
-    return this.state.failed ? renderPlainText(text, strings) : <Markdown text={text} strings={strings} />;
-  }
+function AssistantText({ text, strings }: { text: string; strings: Strings }) {
+  return (
+    <Guard fallback={renderPlainText(text, strings)}>
+      <Markdown text={text} strings={strings} />
+    </Guard>
+  );
 }
 
 /** Props of {@link Calls}. */

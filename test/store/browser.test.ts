@@ -231,8 +231,7 @@ describe('createBrowserStoreDeps', () => {
   test('gives unique ids, a clock, cancellable timers, the network state and owner warnings', async () => {
     const deps = createBrowserStoreDeps({
       client: createApiClient({ baseUrl: 'http://127.0.0.1:9/api', fetch: () => Promise.reject(new Error('offline')) }),
-      storage: createStorage('memory'),
-      tabStorage: createStorage('memory'),
+      storage: 'memory',
       scope: 'site-i',
     });
     const ids = new Set(Array.from({ length: 100 }, deps.newId));
@@ -338,14 +337,6 @@ describe('the storage choice', () => {
     expect(localStorage.length).toBe(0);
     store.dispose();
   });
-
-  test('a storage object is still taken, with the tab storage given beside it', () => {
-    const storage = createFakeStorage();
-    const tabStorage = createFakeStorage();
-    const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: BASE }), storage, tabStorage, scope: 'objects' });
-    expect(deps.storage).toBe(storage);
-    expect(deps.tabStorage).toBe(tabStorage);
-  });
 });
 
 describe('the page lifecycle', () => {
@@ -377,13 +368,13 @@ describe('the page lifecycle', () => {
   });
 
   test('the browser deps save the draft when the page is hidden', () => {
-    const storage = createFakeStorage();
-    const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: 'https://api.example.test' }), storage, scope: 'draft-test' });
+    const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: 'https://api.example.test' }), storage: 'local', scope: 'draft-test' });
     const store = createConversationStore({ assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10', apiBase: 'https://api.example.test', type: 'test', variables: {} }, deps);
     store.draft.value = 'almost sent';
     setVisibility('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(JSON.parse(storage.data.get('assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test:draft')!).state.text).toBe('almost sent');
+    expect(JSON.parse(localStorage.getItem('assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test:draft')!).state.text).toBe('almost sent');
     store.dispose();
+    localStorage.clear();
   });
 });

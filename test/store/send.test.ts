@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { checkMessage } from '../../src/store/store';
+import { checkMessage } from '../../src/api/message-text';
 import { ASSISTANT, GREETING } from '../helpers/fake-client';
 import { createFakeWorld, flush } from '../helpers/fake-deps';
 import { messageEvents, ready, setup, shown } from './setup';
