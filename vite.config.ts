@@ -55,14 +55,23 @@ function compileHint(): Plugin {
   };
 }
 
-/** The panel's file name starts with this; the rest is its content hash (see panelFile). */
-const PANEL_PREFIX = 'assistant-chat-panel-';
+/**
+ * The files the boot imports, each an entry of the panel build: the panel, and the files of what an owner may turn
+ * on that the boot itself loads (the teaser and timed open, the data layer's events). Each file's name is
+ * `assistant-chat-<entry>-<content hash>.js` (see builtFile).
+ */
+const BOOT_IMPORTS = {
+  panel: './src/panel/index.ts',
+  nudges: './src/boot/nudges.ts',
+  analytics: './src/boot/analytics.ts',
+} as const;
 
-/** The name of the panel file the last `vite build --mode panel` wrote to dist/ (it empties dist/ first). */
-function panelFile(): string {
+/** The name of the file of `entry` that the last `vite build --mode panel` wrote to dist/ (it empties dist/ first). */
+function builtFile(entry: keyof typeof BOOT_IMPORTS): string {
   const dist = here('./dist');
-  const names = existsSync(dist) ? readdirSync(dist).filter((name) => name.startsWith(PANEL_PREFIX) && name.endsWith('.js')) : [];
-  if (names.length !== 1) throw new Error(`expected one ${PANEL_PREFIX}*.js in dist/ (found ${names.length}): run \`vite build --mode panel\` first.`);
+  const prefix = `assistant-chat-${entry}-`;
+  const names = existsSync(dist) ? readdirSync(dist).filter((name) => name.startsWith(prefix) && name.endsWith('.js')) : [];
+  if (names.length !== 1) throw new Error(`expected one ${prefix}*.js in dist/ (found ${names.length}): run \`vite build --mode panel\` first.`);
   return names[0]!;
 }
 
@@ -116,13 +125,13 @@ export default defineConfig(({ mode, command }) => {
         // minifier. (Vite would leave an ES library's whitespace in place; this one is loaded by browsers as it is.)
         minify: 'terser',
         terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
-        lib: { entry: here('./src/panel/index.ts'), formats: ['es'] },
+        lib: { entry: Object.fromEntries(Object.entries(BOOT_IMPORTS).map(([name, path]) => [name, here(path)])), formats: ['es'] },
         rolldownOptions: {
           // Code both the panel and a lazy chunk use stays in the panel file (which then exports a little
           // more), rather than going to a third file the visitor would wait for.
           preserveEntrySignatures: 'allow-extension',
           output: {
-            entryFileNames: `${PANEL_PREFIX}[hash].js`,
+            entryFileNames: 'assistant-chat-[name]-[hash].js',
             chunkFileNames: 'assistant-chat-[name]-[hash].js',
             // Hex digits gzip smaller than base64 in the names the boot and the panel carry (32 bits of hash
             // are plenty to tell one build's files from another's).
@@ -140,7 +149,12 @@ export default defineConfig(({ mode, command }) => {
     css: CSS,
     plugins: [standInApi(), compileHint()],
     // The script tag's build learns the panel's file name from the panel build; tests get a stand-in name.
-    define: { __PANEL_FILE__: JSON.stringify(command === 'build' ? panelFile() : `${PANEL_PREFIX}test.js`) },
+    define: Object.fromEntries(
+      (Object.keys(BOOT_IMPORTS) as (keyof typeof BOOT_IMPORTS)[]).map((entry) => [
+        `__${entry.toUpperCase()}_FILE__`,
+        JSON.stringify(command === 'build' ? builtFile(entry) : `assistant-chat-${entry}-test.js`),
+      ]),
+    ),
     build: {
       // The script tag: the launcher, as one small classic script. Vite requires `name` for an IIFE, but
       // src/embed.ts exports nothing, so the bundle assigns no global of its own (test/size.test.ts

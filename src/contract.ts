@@ -97,6 +97,34 @@ export interface Panel {
   destroy(): void;
 }
 
+/**
+ * What the boot gives the files of what an owner may turn on that it loads itself (src/boot/nudges.ts,
+ * src/boot/analytics.ts): each follows the settings and the events on its own, so the boot carries none of it.
+ */
+export interface ExtraHost {
+  readonly assistantId: string;
+  /** The settings (the boot's). */
+  readonly settings: Readable<WidgetSettings>;
+  /** Whether the panel is open. */
+  readonly open: Readable<boolean>;
+  /** Opens the panel (as the launcher does). */
+  show(): void;
+  readonly events: Emitter<WidgetEventMap>;
+  /** The launcher's corner (floating widgets only). */
+  readonly dock: HTMLElement;
+  /** Adds `css` to the shadow root; returns its remover. */
+  addStyles(css: string): () => void;
+  /** The storage key of what the widget keeps of `name` (see src/store/layout.ts). */
+  keyOf(name: 'teaser' | 'opened'): string;
+  /** The visitor's language, as its base (`fr` for `fr-CA`). */
+  language(): string;
+}
+
+/** A file of the boot's extras: it starts following its host, and returns the function that stops it. */
+export interface ExtraModule {
+  start(host: ExtraHost): () => void;
+}
+
 /** The panel module's one export. */
 export interface PanelModule {
   createPanel(host: PanelHost): Panel;

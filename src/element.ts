@@ -27,7 +27,7 @@ import { mountWidget } from './boot/mount-widget';
 import type { MountOptions, RuntimeOptions, WidgetHandle } from './boot/widget';
 import { WIDGET_EVENTS, type WidgetEvent, type WidgetEventMap } from './contract';
 import { log } from './log';
-import { bundledPanel } from './mount';
+import { bundledFiles } from './mount';
 import { changedOptions, needsRemount } from './option-changes';
 import type { Strings } from './ui/strings';
 
@@ -258,7 +258,7 @@ export class AssistantChatElement extends Base {
     // Into the element's own shadow root: its light DOM stays as the page (or a server render) wrote it, so a
     // framework that hydrates the element finds nothing added to it.
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    const handle = mountWidget(root, options as unknown as MountOptions, bundledPanel, context);
+    const handle = mountWidget(root, options as unknown as MountOptions, bundledFiles, context);
     for (const event of WIDGET_EVENTS) {
       handle.on(event, (detail) => {
         if (event === 'open' || event === 'close') this.#reflectOpen(handle.isOpen);

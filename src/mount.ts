@@ -4,13 +4,20 @@
  * the launcher.
  */
 import { mountWidget } from './boot/mount-widget';
-import type { MountOptions, PanelSource, WidgetHandle } from './boot/widget';
+import type { MountOptions, WidgetFiles, WidgetHandle } from './boot/widget';
 
 export type { MountOptions, RuntimeOptions, WidgetHandle } from './boot/widget';
 export type { WidgetEvent, WidgetEventMap } from './contract';
 
-/** The panel, bundled by the app's bundler as a chunk of its own that loads when the visitor reaches for the chat. */
-export const bundledPanel: PanelSource = { load: () => import('./panel/index') };
+/**
+ * The panel and the files of what an owner may turn on, bundled by the app's bundler as chunks of their own that
+ * load when needed.
+ */
+export const bundledFiles: WidgetFiles = {
+  panel: { load: () => import('./panel/index') },
+  nudges: () => import('./boot/nudges'),
+  analytics: () => import('./boot/analytics'),
+};
 
 /**
  * Mounts a widget. Floating (default): appends a host element with a shadow root to `target`
@@ -19,5 +26,5 @@ export const bundledPanel: PanelSource = { load: () => import('./panel/index') }
  * Throws when `assistantId` is missing or not a UUID; other bad options fall back to defaults with a console warning.
  */
 export function mount(target: Element, options: MountOptions): WidgetHandle {
-  return mountWidget(target, options, bundledPanel);
+  return mountWidget(target, options, bundledFiles);
 }

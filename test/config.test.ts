@@ -32,6 +32,10 @@ describe('parseConfig', () => {
       offset: '20px 20px',
       zIndex: 2147480000,
       inline: false,
+      teaser: undefined,
+      teaserDelay: 4000,
+      openAfter: undefined,
+      analytics: undefined,
       subtitle: undefined,
       avatar: undefined,
       starters: [],
@@ -39,6 +43,10 @@ describe('parseConfig', () => {
       consent: 'none',
       prechat: [],
       visitor: {},
+      size: 'normal',
+      transcript: false,
+      voice: 'none',
+      sound: 'off',
     });
     expect(result.target).toBeUndefined();
     expect(result.inline).toBe(false);
@@ -86,6 +94,10 @@ describe('parseConfig', () => {
       offset: '24px 88px',
       zIndex: 1000,
       inline: false,
+      teaser: undefined,
+      teaserDelay: 4000,
+      openAfter: undefined,
+      analytics: undefined,
       subtitle: undefined,
       avatar: undefined,
       starters: [],
@@ -93,6 +105,10 @@ describe('parseConfig', () => {
       consent: 'none',
       prechat: [],
       visitor: {},
+      size: 'normal',
+      transcript: false,
+      voice: 'none',
+      sound: 'off',
     });
     expect(result.target).toBe('#help');
   });

@@ -47,7 +47,11 @@ function addTag(attributes: Record<string, string>, parent: Element = document.b
 }
 
 /** The panel as the script tag would import it from beside widget.js (the e2e tests load the real file). */
-const panelBeside = () => ({ load: () => import('../src/panel/index') });
+const panelBeside = () => ({
+  panel: { load: () => import('../src/panel/index') },
+  nudges: () => import('../src/boot/nudges'),
+  analytics: () => import('../src/boot/analytics'),
+});
 
 /**
  * Runs the script tag's start-up as dist/widget.js does when the browser loads it (a fresh copy of the

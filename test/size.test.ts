@@ -31,8 +31,13 @@ const gzip = (source: string) => gzipSync(Buffer.from(source), { level: 9 }).len
 const brotli = (source: string) => brotliCompressSync(Buffer.from(source), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} KB`;
 
-/** The ceilings, gzip: the boot every page view loads, the panel, the markdown renderer, and any other chunk. */
-const CEILING = { boot: 6 * KB, panel: 30 * KB, markdown: 6 * KB, chunk: 4 * KB };
+/**
+ * The ceilings, gzip: the boot every page view loads, the panel, the markdown renderer, and any other chunk. The
+ * boot's is 7.5 KB, not the 6 KB first set: the launcher's words in the eleven languages the widget speaks (its name,
+ * the loading sign, the note that the chat could not load and its Retry), which must be there before the panel
+ * loads and even when it cannot, weigh about 1.4 KB on their own.
+ */
+const CEILING = { boot: 7.5 * KB, panel: 30 * KB, markdown: 6 * KB, chunk: 4 * KB };
 
 function report(label: string, source: string, ceiling: number): number {
   const size = gzip(source);
@@ -41,7 +46,7 @@ function report(label: string, source: string, ceiling: number): number {
 }
 
 describe('dist/widget.js, the launcher every page view loads', () => {
-  it('is at most 6 KB gzipped', () => {
+  it('is at most 7.5 KB gzipped', () => {
     expect(report('dist/widget.js', read('widget.js'), CEILING.boot)).toBeLessThanOrEqual(CEILING.boot);
   });
 
@@ -93,15 +98,17 @@ describe('the panel, loaded on the visitor’s intent', () => {
     }
   });
 
-  it('has every chunk of its own imported by the panel, and nothing else of Preact outside it', () => {
+  it('has every chunk of its own imported by the panel or (what an owner may turn on that the boot loads) by the boot, and nothing else of Preact outside it', () => {
     const entry = panelFiles().find((name) => name.startsWith('assistant-chat-panel-'))!;
     const source = read(entry);
+    const boot = read('widget.js');
     for (const name of panelFiles().filter((other) => other !== entry)) {
-      expect(source, `${entry} imports ${name}`).toContain(name);
+      const importedBy = source.includes(name) ? 'panel' : boot.includes(name) ? 'boot' : null;
+      expect(importedBy, `${name} is imported by the panel or the boot`).not.toBeNull();
       // A lazy chunk may use what the panel file already holds, and nothing more: no framework or shared
-      // code split off into a third file the visitor would wait for.
+      // code split off into a third file the visitor would wait for. The boot's imports import nothing.
       const imports = [...read(name).matchAll(/\bimport\s*(?:\{[^}]*\}\s*from\s*)?["'`]([^"'`]+)["'`]/g)].map((match) => match[1]);
-      for (const from of imports) expect(from, `${name} imports ${from}`).toBe(`./${entry}`);
+      for (const from of imports) expect(from, `${name} imports ${from}`).toBe(importedBy === 'panel' ? `./${entry}` : undefined);
     }
   });
 });

@@ -7,7 +7,7 @@ import { readBootSettings } from '../config/boot';
 import { log } from '../log';
 import { createGlobalApi, type AssistantChatApi } from './global';
 import { mountWidget } from './mount-widget';
-import type { MountOptions, PanelSource } from './widget';
+import type { MountOptions, WidgetFiles } from './widget';
 
 /** Set on a script tag once its settings have been taken, so no later copy mounts it again. */
 export const MOUNTED_MARK = 'data-assistant-chat-mounted';
@@ -15,22 +15,22 @@ export const MOUNTED_MARK = 'data-assistant-chat-mounted';
 /**
  * Boots the script-tag build on `win`. `current` is `document.currentScript`, captured while the
  * script first ran (null when a tag manager or a module loader ran it): its settings are mounted, or
- * (without one) those of every tag not yet mounted. `panelFrom` gives the panel's source for the
- * script's own URL (the panel file sits beside it). Reports every configuration problem with one
+ * (without one) those of every tag not yet mounted. `filesFrom` gives the widget's files for the
+ * script's own URL (they sit beside it). Reports every configuration problem with one
  * console message per tag; throws only if the page's DOM itself fails.
  */
-export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | null, panelFrom: (scriptUrl: string) => PanelSource): void {
+export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | null, filesFrom: (scriptUrl: string) => WidgetFiles): void {
   const doc = win.document;
   const holder = win as unknown as { AssistantChat?: unknown };
   const existing = holder.AssistantChat as (AssistantChatApi & { q?: unknown }) | undefined;
   const tags = current?.hasAttribute('data-assistant-id') ? [current] : [...doc.querySelectorAll('script[data-assistant-id]')];
-  // Where this script came from: the panel is beside it.
+  // Where this script came from: the panel and the other files are beside it.
   const scriptUrl = ((current ?? tags[0]) as HTMLScriptElement | undefined)?.src || doc.baseURI;
-  const panel = panelFrom(scriptUrl);
+  const files = filesFrom(scriptUrl);
 
   // A second copy of the script hands its tags to the first, which keeps the page's one registry.
   const ours = typeof existing === 'function' && typeof existing.version === 'string';
-  const controller = ours ? null : createGlobalApi({ document: doc, mount: (target, options, context) => mountWidget(target, options, panel, context) });
+  const controller = ours ? null : createGlobalApi({ document: doc, mount: (target, options, context) => mountWidget(target, options, files, context) });
   const api = controller?.api ?? existing!;
   if (controller) holder.AssistantChat = api;
 

@@ -9,7 +9,7 @@ import type { VariableValue } from '../api/types';
 import { readBootSettings, type ConfigContext } from '../config/boot';
 import type { Issue } from '../config/read';
 import type { BootSettings, SettingInputs, Visitor } from '../config/table';
-import { PANEL_ID, type PanelHost, type WidgetEvent, type WidgetEventMap, type WidgetSettings } from '../contract';
+import { PANEL_ID, type ExtraHost, type ExtraModule, type PanelHost, type WidgetEvent, type WidgetEventMap, type WidgetSettings } from '../contract';
 import { createEmitter } from '../events';
 import type { FetchLike } from '../api/client';
 import type { Strings } from '../ui/strings';
@@ -21,7 +21,7 @@ import { createPanelLoader, type PanelSource } from './panel-loader';
 import { listenToTriggers } from './triggers';
 import { createValue } from './value';
 import { launcherWords } from './words';
-import { storageKey } from '../store/layout';
+import { STORAGE_SUFFIX, storageKey } from '../store/layout';
 
 export type { PanelSource } from './panel-loader';
 
@@ -81,6 +81,15 @@ export interface WidgetHandle {
   readonly isOpen: boolean;
 }
 
+/** Where a widget's files come from: the panel, and what the boot loads for what an owner turned on. */
+export interface WidgetFiles {
+  readonly panel: PanelSource;
+  /** The teaser and the timed open (`data-teaser`, `data-open-after`). */
+  nudges(): Promise<ExtraModule>;
+  /** The data layer's events (`data-analytics`). */
+  analytics(): Promise<ExtraModule>;
+}
+
 /** What a widget is made of. */
 export interface WidgetOptions {
   /** The boot's settings, read from `given`. */
@@ -91,14 +100,14 @@ export interface WidgetOptions {
   given: Record<string, unknown>;
   /** Where the settings came from: how problems name them, what relative URLs resolve against. */
   context: ConfigContext;
-  panel: PanelSource;
+  files: WidgetFiles;
 }
 
 /**
  * Mounts a widget into `target` (floating: a host element appended to it; inline: the panel inside it).
  * Reads no storage and makes no request until the page is idle or the visitor shows intent.
  */
-export function createWidget(target: Element | ShadowRoot, { settings, issues, given, context, panel: source }: WidgetOptions): WidgetHandle {
+export function createWidget(target: Element | ShadowRoot, { settings, issues, given, context, files }: WidgetOptions): WidgetHandle {
   const { inline } = settings;
   const doc = target.ownerDocument;
   const win = doc.defaultView ?? window;
@@ -152,7 +161,7 @@ export function createWidget(target: Element | ShadowRoot, { settings, issues, g
   };
 
   const loader = createPanelLoader({
-    source,
+    source: files.panel,
     host,
     showFailure: (retry) => showLoadFailure(inline ? frame.container : frame.dock, words().loadFailed, words().retry, retry),
     retry: () => (inline ? void loader.need() : setOpen(true)),
@@ -206,6 +215,33 @@ export function createWidget(target: Element | ShadowRoot, { settings, issues, g
     setOpen(action === 'toggle' ? !open.value : action === 'open', trigger),
   );
 
+  // What an owner turned on that the boot loads itself, once the settings ask for it: each file follows the
+  // settings and the events on its own.
+  const extraHost: ExtraHost = {
+    assistantId: settings.assistantId,
+    settings: owned,
+    open,
+    show: () => setOpen(true),
+    events,
+    dock: frame.dock,
+    addStyles: frame.addStyles,
+    keyOf: (name) => storageKey(settings.assistantId, settings.apiBase) + STORAGE_SUFFIX[name],
+    language: () => resolveLanguage(owned.value.boot.locale).base,
+  };
+  const stopExtras: (() => void)[] = [];
+  const loadWhen = (wanted: (boot: BootSettings) => unknown, load: () => Promise<ExtraModule>) => {
+    let loading = false;
+    const check = ({ boot }: WidgetSettings) => {
+      if (loading || !wanted(boot)) return;
+      loading = true;
+      load().then(({ start }) => !destroyed && stopExtras.push(start(extraHost)), () => {});
+    };
+    check(owned.value);
+    stopExtras.push(owned.subscribe(check));
+  };
+  loadWhen((boot) => !inline && (boot.teaser || boot.openAfter !== undefined), files.nudges);
+  loadWhen((boot) => boot.analytics, files.analytics);
+
   // Unsent messages the last page left in this tab: look for them once the page is idle (those of any visitor
   // of this assistant) and prepare the panel, which reads the conversation and sends the current visitor's
   // on (a message that may have reached the server is looked for in it first), the chat open or not.
@@ -239,6 +275,7 @@ export function createWidget(target: Element | ShadowRoot, { settings, issues, g
       if (destroyed) return;
       destroyed = true;
       stopFollowing();
+      stopExtras.forEach((stop) => stop());
       stopTriggers();
       loader.destroy();
       frame.remove();
@@ -249,3 +286,4 @@ export function createWidget(target: Element | ShadowRoot, { settings, issues, g
     },
   };
 }
+

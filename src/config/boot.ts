@@ -55,6 +55,11 @@ const BOOT_PARSERS: Parsers<BootKind> = {
     return lengths.length < 3 && lengths.every(isLength) ? `${lengths[0]} ${lengths[1] ?? lengths[0]}` : undefined;
   },
   integer: (value) => (/^-?\d{1,10}$/.test(String(value)) ? Number(value) : undefined),
+  duration(value) {
+    const time = /^(\d{1,6}(?:\.\d+)?)\s*(ms|s|m)?$/i.exec(String(value));
+    return time ? Math.round(Number(time[1]) * { ms: 1, s: 1000, m: 60_000 }[(time[2] ?? 's').toLowerCase() as 'ms' | 's' | 'm']) : undefined;
+  },
+  name: (value) => (/^[A-Za-z_$][\w$]{0,63}$/.test(String(value)) ? String(value) : undefined),
   locale: (value) => languageTag(String(value)),
 } satisfies Record<BootKind, Parse>;
 

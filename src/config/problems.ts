@@ -21,6 +21,8 @@ const EXPECTED: Record<Kind, (spec: SettingSpec) => string> = {
   color: (spec) => `is not a hex colour like ${String(spec.default)}`,
   offset: () => 'is not one or two CSS lengths like 24px 88px',
   integer: () => 'is not a whole number like 1000',
+  duration: () => 'is not a time like 30s or 800ms',
+  name: () => 'is not a JavaScript name like dataLayer',
   locale: () => 'is not a language tag like de-AT',
   variables: () => 'is not a JSON object',
   prompts: () => 'is not a JSON array',

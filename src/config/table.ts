@@ -23,12 +23,30 @@ import type { VariableValue } from '../api/types';
  * - `choice`: one of `choices`, in any case;
  * - `corner`: a corner, in either spelling (`right-bottom` or `bottom-right`);
  * - `color`: a CSS hex colour; `offset`: one or two CSS lengths; `integer`: a whole number;
+ * - `duration`: a time, `30s`, `1.5s`, `800ms` or `2m` (a bare number is seconds), read as milliseconds;
+ * - `name`: a JavaScript name (`dataLayer`);
  * - `locale`: a language tag (`de-AT`, `de_AT`);
  * - `variables`: a JSON object of string, number and boolean values;
  * - `prompts`: a JSON array of non-empty strings (at most `max`);
  * - `fields`: a JSON array of pre-chat form fields (at most `max`).
  */
-export type Kind = 'uuid' | 'url' | 'text' | 'image' | 'flag' | 'choice' | 'corner' | 'color' | 'offset' | 'integer' | 'locale' | 'variables' | 'prompts' | 'fields';
+export type Kind =
+  | 'uuid'
+  | 'url'
+  | 'text'
+  | 'image'
+  | 'flag'
+  | 'choice'
+  | 'corner'
+  | 'color'
+  | 'offset'
+  | 'integer'
+  | 'duration'
+  | 'name'
+  | 'locale'
+  | 'variables'
+  | 'prompts'
+  | 'fields';
 
 /** Where a setting can be given: the script tag's data attributes, `<assistant-chat>`'s attributes, `mount()`'s options. */
 export type Surface = 'script' | 'element' | 'options';
@@ -81,6 +99,14 @@ export const BOOT_SETTINGS = {
   target: { kind: 'text', surfaces: ['script', 'options'] },
   /** `inline` (element and `mount()`): only the panel, always shown, inside the element. Default false. */
   inline: { kind: 'flag', default: false, surfaces: ['element', 'options'] },
+  /** `data-teaser`: a short line shown in a bubble beside the closed launcher (after `data-teaser-delay`); a click opens the chat. */
+  teaser: { kind: 'text' },
+  /** `data-teaser-delay`: how long after the page loads the teaser shows. Default `4s`. */
+  teaserDelay: { kind: 'duration', default: 4000 },
+  /** `data-open-after`: open the panel by itself after this long (`30s`), once per visit, on wide screens only (never on a phone). */
+  openAfter: { kind: 'duration' },
+  /** `data-analytics`: the name of the page's data layer (`dataLayer`) that gets the chat's events, never its text. */
+  analytics: { kind: 'name' },
 } as const satisfies Record<string, SettingSpec>;
 
 /** The settings only the panel reads (parsed when it loads, so the boot carries none of their rules). */
@@ -108,6 +134,14 @@ export const PANEL_SETTINGS = {
    * variables of the next conversation, and their `id` keeps their stored conversation apart. Default `{}`.
    */
   visitor: { kind: 'variables', default: {} },
+  /** `data-size`: `normal` (default), `expandable` (an Expand button in the header) or `large` (starts large, with the button). */
+  size: { kind: 'choice', choices: ['normal', 'expandable', 'large'], default: 'normal' },
+  /** `data-transcript`: a "Download conversation" button in the header. Default false. */
+  transcript: { kind: 'flag', default: false },
+  /** `data-voice`: `none` (default) or `dictation` (a microphone button in the composer, where the browser can listen). */
+  voice: { kind: 'choice', choices: ['none', 'dictation'], default: 'none' },
+  /** `data-sound`: `on` plays a short chime for a reply the visitor is not looking at (with a mute button). Default `off`. */
+  sound: { kind: 'choice', choices: ['off', 'on'], default: 'off' },
 } as const satisfies Record<string, SettingSpec>;
 
 /** Every setting. */
@@ -153,7 +187,7 @@ type ValueOf<S extends SettingSpec> = S extends { kind: 'choice'; choices: reado
   ? C
   : S['kind'] extends 'flag'
     ? boolean
-    : S['kind'] extends 'integer'
+    : S['kind'] extends 'integer' | 'duration'
       ? number
       : S['kind'] extends 'corner'
         ? Corner
@@ -168,7 +202,7 @@ type ValueOf<S extends SettingSpec> = S extends { kind: 'choice'; choices: reado
 /** What a developer may pass for a setting of kind `S` (a data attribute is always text). */
 type InputOf<S extends SettingSpec> = S['kind'] extends 'corner'
   ? Position
-  : S['kind'] extends 'integer'
+  : S['kind'] extends 'integer' | 'duration'
     ? number | string
     : S['kind'] extends 'variables'
       ? Record<string, VariableValue> | string

@@ -6,7 +6,9 @@
  * - `assistant-chat:<assistantId>@<apiBase>[~<visitor>]`: the conversation id, in the site's storage (local,
  *   session or memory, `data-storage`); the same key with `:draft`, `:consent` and `:prechat`: the draft, the
  *   notice the visitor accepted and their pre-chat answers, there too; with `:outbox`: the messages not yet
- *   confirmed, in the tab's storage (sessionStorage).
+ *   confirmed, in the tab's storage (sessionStorage); with `:teaser` and `:opened`: what this visit (the tab) has
+ *   seen of the nudges (src/boot/nudges.ts), `1` in the tab's storage; with `:sound`: whether the visitor muted the
+ *   chime, in the site's storage.
  *
  * Values: one versioned envelope, `{"version": 2, "scope": "<assistantId>@<apiBase>", "state": {…}}`. What an
  * earlier version wrote is migrated as it is read (version 1 of 0.1.0: `{"v": 1, "assistantId", "apiBase",
@@ -70,7 +72,16 @@ function migrate(value: JsonObject, scope: StorageScope): JsonObject | undefined
  * What each key of a visitor holds, after the visitor's key (see {@link visitorKey}): the conversation id and the
  * draft in the site's storage, the unsent messages in the tab's, the consent and the pre-chat answers.
  */
-export const STORAGE_SUFFIX = { conversation: '', draft: ':draft', outbox: ':outbox', consent: ':consent', prechat: ':prechat' } as const;
+export const STORAGE_SUFFIX = {
+  conversation: '',
+  draft: ':draft',
+  outbox: ':outbox',
+  consent: ':consent',
+  prechat: ':prechat',
+  teaser: ':teaser',
+  opened: ':opened',
+  sound: ':sound',
+} as const;
 
 /** A kind of thing the widget keeps. */
 export type Stored = keyof typeof STORAGE_SUFFIX;

@@ -20,6 +20,9 @@ describe('the keys', () => {
       outbox: KEY + ':outbox',
       consent: KEY + ':consent',
       prechat: KEY + ':prechat',
+      teaser: KEY + ':teaser',
+      opened: KEY + ':opened',
+      sound: KEY + ':sound',
     });
     const signedIn = storageKeys({ ...SCOPE, apiBase: API_BASE + '/', visitor: { id: 'ada@example.com' } });
     expect(signedIn.conversation).toMatch(new RegExp(`^${KEY.replace(/[.?]/g, '\\$&')}~[0-9a-z]+$`));

@@ -7,7 +7,7 @@ import { cleanup, render, within } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 import { createWidget, type WidgetHandle } from '../../src/boot/widget';
 import type { BootSettings, PanelSettings, WidgetConfig } from '../../src/config/table';
-import { createPanel } from '../../src/panel/index';
+import { createPanel, type PanelHost } from '../../src/panel/index';
 import { ChatPanel } from '../../src/ui/Panel';
 import { resolveLanguage } from '../../src/boot/language';
 import { en, type Strings } from '../../src/ui/strings';
@@ -33,6 +33,10 @@ export function testConfig(overrides: Partial<WidgetConfig> = {}): WidgetConfig 
     offset: '20px 20px',
     zIndex: 2147480000,
     inline: false,
+    teaser: undefined,
+    teaserDelay: 4000,
+    openAfter: undefined,
+    analytics: undefined,
     subtitle: undefined,
     avatar: undefined,
     starters: [],
@@ -40,6 +44,10 @@ export function testConfig(overrides: Partial<WidgetConfig> = {}): WidgetConfig 
     consent: 'none',
     prechat: [],
     visitor: {},
+    size: 'normal',
+    transcript: false,
+    voice: 'none',
+    sound: 'off',
     ...overrides,
   };
 }
@@ -104,11 +112,15 @@ export function renderWidget(
     issues: [],
     given: { ...config, showFunctionCalls: true, type: 'test', ...options.settings, strings: options.strings },
     context: { source: 'options' },
-    panel: {
-      load: async () => {
-        panelLoads++;
-        return { createPanel: (host) => createPanel(host, () => store) };
+    files: {
+      panel: {
+        load: async () => {
+          panelLoads++;
+          return { createPanel: (host: PanelHost) => createPanel(host, () => store) };
+        },
       },
+      nudges: () => import('../../src/boot/nudges'),
+      analytics: () => import('../../src/boot/analytics'),
     },
   });
   const host = target.querySelector('assistant-chat-root:last-of-type')!;
