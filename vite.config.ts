@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { Features } from 'lightningcss';
 import type { Plugin } from 'vite';
 
@@ -85,7 +85,7 @@ const CSS_TARGET = ['chrome111', 'edge111', 'firefox113', 'safari16.4'];
  */
 const CSS = { lightningcss: { exclude: Features.LightDark } };
 
-export default defineConfig(({ mode, command }) => {
+export default defineConfig(({ mode, command }): ViteUserConfig => {
   if (mode === 'lib') {
     // The npm package: ESM, Preact and signals left to the app (peer dependencies). The panel is a dynamic
     // import, so it becomes a chunk of its own that the app's bundler keeps lazy.
@@ -109,6 +109,25 @@ export default defineConfig(({ mode, command }) => {
       },
     };
   }
+  if (mode === 'extras') {
+    // What an owner may turn on that the boot loads itself (the teaser and timed open, the data layer's events):
+    // files of their own beside the panel's, built apart from it so they share no chunk with it (they import no
+    // code of the widget's).
+    return {
+      css: CSS,
+      plugins: [withoutPureNotes()],
+      build: {
+        outDir: here('./dist'),
+        emptyOutDir: false,
+        target: 'es2020',
+        cssTarget: CSS_TARGET,
+        minify: 'terser',
+        terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
+        lib: { entry: { nudges: here(BOOT_IMPORTS.nudges), analytics: here(BOOT_IMPORTS.analytics) }, formats: ['es'] },
+        rolldownOptions: { output: { entryFileNames: 'assistant-chat-[name]-[hash].js', hashCharacters: 'hex' } },
+      },
+    };
+  }
   if (mode === 'panel') {
     // The panel of the script tag: one ES module with Preact and signals inside, loaded by dist/widget.js
     // with import() when the visitor reaches for the launcher. Its name carries its content hash, so a
@@ -125,7 +144,7 @@ export default defineConfig(({ mode, command }) => {
         // minifier. (Vite would leave an ES library's whitespace in place; this one is loaded by browsers as it is.)
         minify: 'terser',
         terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
-        lib: { entry: Object.fromEntries(Object.entries(BOOT_IMPORTS).map(([name, path]) => [name, here(path)])), formats: ['es'] },
+        lib: { entry: { panel: here(BOOT_IMPORTS.panel) }, formats: ['es'] },
         rolldownOptions: {
           // Code both the panel and a lazy chunk use stays in the panel file (which then exports a little
           // more), rather than going to a third file the visitor would wait for.
@@ -136,6 +155,7 @@ export default defineConfig(({ mode, command }) => {
             // Hex digits gzip smaller than base64 in the names the boot and the panel carry (32 bits of hash
             // are plenty to tell one build's files from another's).
             hashCharacters: 'hex',
+            codeSplitting: { groups: [{ name: 'panel', tags: ['$initial'] }] },
           },
         },
       },

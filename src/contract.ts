@@ -87,6 +87,8 @@ export interface Panel {
   send(text: string): void;
   /** Forgets the conversation and starts a new one. */
   reset(): Promise<void>;
+  /** The conversation as a plain-text (Markdown) transcript: who said what, the tools run, the date. */
+  transcript(): Promise<string>;
   /**
    * Forgets everything the visitor left on this device (conversation id, draft, unsent text, consent and
    * answers), then calls `signedOut` (the boot takes the visitor out of its settings), and goes on anonymous

@@ -45,6 +45,7 @@ export interface AssistantChatApi {
   <E extends WidgetEvent>(command: 'on', event: E, handler: GlobalHandler<E>, assistantId?: string): () => void;
   (command: 'mount', options: GlobalMountOptions): void;
   (command: 'update', options: Partial<MountOptions>, assistantId?: string): void;
+  (command: 'transcript', assistantId?: string): Promise<string>;
   /** Opens the panel. */
   open(assistantId?: string): void;
   /** Closes the panel. */
@@ -74,6 +75,8 @@ export interface AssistantChatApi {
    * stays open, no request), another assistant, API base, type, storage or visitor starts over.
    */
   update(options: Partial<MountOptions>, assistantId?: string): void;
+  /** The conversation as a plain-text (Markdown) transcript (of the one widget, or of the assistant given). */
+  transcript(assistantId?: string): Promise<string>;
   /** The ids of the assistants whose widgets are on the page. */
   widgets(): string[];
   /** The version of the script. */
@@ -95,7 +98,7 @@ export interface GlobalDeps {
   mount: (target: Element, options: MountOptions, context?: ConfigContext) => WidgetHandle;
 }
 
-const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'setLocale', 'identify', 'logout', 'update', 'on', 'mount'] as const;
+const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'setLocale', 'identify', 'logout', 'update', 'transcript', 'on', 'mount'] as const;
 type HandleCommand = Exclude<(typeof COMMANDS)[number], 'on' | 'mount'>;
 
 // An assistant id as the registry keys it ('' when none is given).
@@ -150,8 +153,9 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
       if (name === 'destroy') widgets.delete(other);
       return (handle[name] as (value: unknown) => unknown)(args[0]);
     });
-    // Every command settles when done (only `reset` and `logout` have anything to wait for).
-    return Promise.all(results);
+    // Every command settles when done (`reset` and `logout` have something to wait for; `transcript`, its text: the
+    // first widget's).
+    return name === 'transcript' ? Promise.resolve(results[0] ?? '') : Promise.all(results);
   }
 
   function call(command: unknown, ...args: unknown[]): unknown {

@@ -51,6 +51,11 @@ export interface WidgetHandle {
   send(text: string): void;
   /** Forgets the conversation and starts a new one. */
   reset(): Promise<void>;
+  /**
+   * The conversation as a plain-text (Markdown) transcript: who said what, the tools the assistant ran by name and
+   * outcome, and the date. Loads the panel; nothing leaves the browser.
+   */
+  transcript(): Promise<string>;
   /** Removes the widget: every node, style, listener and timer. Idempotent. */
   destroy(): void;
   /** Replaces the variables sent when the next conversation is created: `update({ variables })`. */
@@ -263,6 +268,7 @@ export function createWidget(target: Element | ShadowRoot, { settings, issues, g
     // When the panel cannot load, the console and the launcher already say so.)
     send: (text) => void withPanel((panel) => panel.send(text)),
     reset: () => withPanel((panel) => panel.reset()).then(() => undefined),
+    transcript: () => withPanel((panel) => panel.transcript()).then((text) => text || ''),
     setVariables: (variables) => update({ variables }),
     identify: (visitor) => update({ visitor }),
     setLocale: (locale) => update({ locale }),

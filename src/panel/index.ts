@@ -6,16 +6,21 @@
  */
 import { batch, computed, effect, signal, untracked } from '@preact/signals';
 import { h, render } from 'preact';
+import { resolveLanguage } from '../boot/language';
 import { adoptStyles } from '../boot/styles';
 import type { Panel, PanelHost } from '../contract';
 import { log } from '../log';
 import type { StoreEvent } from '../store/types';
 import { ChunksContext, createChunks } from '../ui/chunks';
+import { canListen } from '../ui/Composer';
 import { ChatPanel } from '../ui/Panel';
 import panelCss from '../ui/panel.css?inline';
+import { fill } from '../ui/strings';
 import { browserStore, createConversation, type StoreFactory } from './conversation';
 import { createReading } from './reading';
 import { createUnread } from './unread';
+import { createSize } from './size';
+import { createSoundHook } from './sound';
 import { createVisitorGate } from './visitor-gate';
 
 export type { Panel, PanelHost, PanelModule } from '../contract';
@@ -37,6 +42,22 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
   const open = signal(host.open.value);
   const stopOpen = host.open.subscribe((value) => (open.value = value));
   const unread = createUnread(host, open, strings);
+  const size = createSize(config, inline);
+  const sound = createSoundHook(config, root.ownerDocument, open);
+
+  /** The conversation as a transcript (its file loads the first time it is asked for). */
+  async function transcript(): Promise<string> {
+    const { transcriptText } = await import('../ui/transcript');
+    const words = strings.peek();
+    const saved = fill(words.transcriptSaved, { date: dateOf(new Date(), resolveLanguage(config.peek().locale).lang) });
+    return transcriptText({ messages: store().messages.peek(), title: reading.title.peek(), strings: words, saved });
+  }
+  /** Saves the transcript as a file, where the visitor's browser puts downloads. */
+  const download = () =>
+    void transcript().then(async (text) => {
+      const { saveFile, transcriptFileName } = await import('../ui/transcript');
+      saveFile(root.ownerDocument, transcriptFileName(new Date()), text);
+    });
   // Inline, the panel is always shown: the conversation starts at the visitor's first sign of intent (focus in
   // the composer, typing, a starter), as the floating widget's does when it opens.
   const engaged = signal(!inline);
@@ -51,7 +72,10 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     if (event.type === 'message') {
       host.events.emit('message', event.message);
       if (event.message.role === 'user') chunks.richText.load();
-      if (event.message.role === 'assistant') unread.replied();
+      if (event.message.role === 'assistant') {
+        unread.replied();
+        sound.replied();
+      }
     } else if (event.type === 'error') host.events.emit('error', event.error);
     else host.events.emit('conversation', { conversationId: event.conversationId });
   };
@@ -109,6 +133,8 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
             announcement: unread.announcement,
             step: gate.step.value,
             gate: loaded,
+            extras: { size, sound: sound.sound.value, ...(config.value.transcript && { download }) },
+            voice: config.value.voice === 'dictation' && canListen(root.ownerDocument) ? { lang: resolveLanguage(config.value.locale).lang } : undefined,
           }),
         ),
         container,
@@ -128,6 +154,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       if (rejection) log('warn', `send: not sent (${rejection}).`);
     },
     reset: () => (admitted() ? store().reset() : Promise.resolve()),
+    transcript,
     async logout(signedOut) {
       // Closed: whoever comes next starts a conversation when they open the chat, not before.
       host.close();
@@ -141,6 +168,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       for (const stop of stops) stop();
       stopOpen();
       unread.dispose();
+      sound.dispose();
       conversation.dispose();
       gate.dispose();
       reading.dispose();
@@ -148,4 +176,13 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
       for (const stop of styles) stop();
     },
   };
+}
+
+/** `date` in the words of `lang` (`28 November 2026 at 18:30`); the ISO form where the browser has no such words. */
+function dateOf(date: Date, lang: string): string {
+  try {
+    return date.toLocaleString(lang, { dateStyle: 'long', timeStyle: 'short' });
+  } catch {
+    return date.toISOString();
+  }
 }

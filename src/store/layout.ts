@@ -7,7 +7,8 @@
  *   session or memory, `data-storage`); the same key with `:draft`, `:consent` and `:prechat`: the draft, the
  *   notice the visitor accepted and their pre-chat answers, there too; with `:outbox`: the messages not yet
  *   confirmed, in the tab's storage (sessionStorage); with `:teaser` and `:opened`: what this visit (the tab) has
- *   seen of the nudges (src/boot/nudges.ts), `1` in the tab's storage; with `:sound`: whether the visitor muted the
+ *   seen of the nudges (src/boot/nudges.ts), `1` in the tab's storage; with `:size`: the panel's layout chosen for
+ *   the visit (`normal` or `large`), in the tab's storage; with `:sound`: whether the visitor muted the
  *   chime, in the site's storage.
  *
  * Values: one versioned envelope, `{"version": 2, "scope": "<assistantId>@<apiBase>", "state": {…}}`. What an
@@ -80,6 +81,7 @@ export const STORAGE_SUFFIX = {
   prechat: ':prechat',
   teaser: ':teaser',
   opened: ':opened',
+  size: ':size',
   sound: ':sound',
 } as const;
 

@@ -1,9 +1,11 @@
 import type { Ref } from 'preact';
-import { useMemo } from 'preact/hooks';
+import { useContext, useEffect, useMemo } from 'preact/hooks';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
 import { messageLength } from '../api/message-text';
 import type { BlockReason, ConversationStore } from '../store/types';
+import { useSignal } from '@preact/signals';
 import { Icon } from './Icon';
+import { ChunksContext } from './chunks';
 import { fill, type Strings } from './strings';
 
 /** The counter appears this many characters before the limit. */
@@ -20,6 +22,14 @@ export interface ComposerProps {
   inputRef: Ref<HTMLTextAreaElement>;
   /** Set while the visitor may not write yet (consent, the pre-chat form): the field is disabled and says this. */
   lock?: string | undefined;
+  /** Dictation (`data-voice="dictation"`, where the browser can listen): the visitor's language tag. */
+  voice?: { lang: string } | undefined;
+}
+
+/** Whether the browser of `doc` can listen (speech recognition: not Firefox). */
+export function canListen(doc: Document): boolean {
+  const win = doc.defaultView;
+  return !!win && ('SpeechRecognition' in win || 'webkitSpeechRecognition' in win);
 }
 
 /** The words for why the store refuses messages (`blocked`). */
@@ -35,7 +45,13 @@ export function blockedText(reason: BlockReason, strings: Strings): string {
  * So it is while `lock`ed, with the lock's words in place of the placeholder. The text is at least 16px so iOS
  * does not zoom in on focus.
  */
-export function Composer({ store, strings, inputRef, lock }: ComposerProps) {
+export function Composer({ store, strings, inputRef, lock, voice }: ComposerProps) {
+  const listening = useSignal<(() => void) | null>(null);
+  const dictation = useSignal('');
+  // The microphone's file, asked for when dictation is on.
+  const voiceChunk = useContext(ChunksContext).voice;
+  useEffect(() => (voice ? voiceChunk.load() : undefined), [voice, voiceChunk]);
+  const Microphone = voice && voiceChunk.module.value?.Microphone;
   const text = store.draft.value;
   const disabled = store.state.value.type === 'blocked' || !!lock;
   // Characters as the API counts them (code points of the text as it would be sent), counted only near the
@@ -51,7 +67,18 @@ export function Composer({ store, strings, inputRef, lock }: ComposerProps) {
   };
 
   return (
-    <form class="composer" onSubmit={submit}>
+    <form
+      class="composer"
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        // Escape stops listening (and only that: the panel stays open).
+        const stop = listening.peek();
+        if (event.key === 'Escape' && stop) {
+          event.stopPropagation();
+          stop();
+        }
+      }}
+    >
       <div class="composer-field">
         <textarea
           ref={inputRef}
@@ -71,6 +98,7 @@ export function Composer({ store, strings, inputRef, lock }: ComposerProps) {
             if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) submit(event);
           }}
         />
+        {voice && Microphone && <Microphone draft={store.draft} strings={strings} lang={voice.lang} disabled={disabled} listening={listening} status={dictation} />}
         <button type="submit" class="send-button" aria-label={strings.send} disabled={disabled || tooLong || !text.trim()}>
           <Icon name="send" />
         </button>
@@ -79,6 +107,11 @@ export function Composer({ store, strings, inputRef, lock }: ComposerProps) {
         {count >= COUNTER_FROM &&
           fill(tooLong ? strings.tooLong : strings.charCount, { count, max: MAX_MESSAGE_LENGTH })}
       </p>
+      {voice && (
+        <p class="char-count dictation-status" role="status">
+          {dictation}
+        </p>
+      )}
     </form>
   );
 }

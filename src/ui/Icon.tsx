@@ -1,5 +1,20 @@
 /** Line icons drawn with SVG paths (presentation attributes only, no style attributes). */
-import { ALERT_ICON, CHAT_ICON, CHECK_ICON, CHEVRON_ICON, CLOCK_ICON, CLOSE_ICON, COMPOSE_ICON, DOWN_ICON, SEND_ICON } from '../icons';
+import {
+  ALERT_ICON,
+  CHAT_ICON,
+  CHECK_ICON,
+  CHEVRON_ICON,
+  CLOCK_ICON,
+  CLOSE_ICON,
+  COMPOSE_ICON,
+  DOWN_ICON,
+  DOWNLOAD_ICON,
+  EXPAND_ICON,
+  MUTED_ICON,
+  SEND_ICON,
+  SHRINK_ICON,
+  SOUND_ICON,
+} from '../icons';
 
 const PATHS = {
   chat: CHAT_ICON,
@@ -11,6 +26,11 @@ const PATHS = {
   alert: ALERT_ICON,
   clock: CLOCK_ICON,
   down: DOWN_ICON,
+  expand: EXPAND_ICON,
+  shrink: SHRINK_ICON,
+  download: DOWNLOAD_ICON,
+  sound: SOUND_ICON,
+  muted: MUTED_ICON,
 } as const;
 
 /** The names of the available icons. */

@@ -21,6 +21,16 @@ export interface LoadedGate {
   state: Gate;
 }
 
+/** What an owner may turn on in the panel's header: the larger view, the transcript, the reply sound's mute. */
+export interface PanelExtras {
+  /** The larger view (`data-size`): shown when `expandable`. */
+  size?: { expandable: ReadonlySignal<boolean>; large: ReadonlySignal<boolean>; toggle(): void };
+  /** Saves the conversation as a file (`data-transcript`). */
+  download?: () => void;
+  /** The reply sound (`data-sound`), once its file has come: its mute button. */
+  sound?: { muted: ReadonlySignal<boolean>; toggle(): void } | null;
+}
+
 /** Props of {@link ChatPanel}. */
 export interface ChatPanelProps {
   store: ConversationStore;
@@ -47,6 +57,10 @@ export interface ChatPanelProps {
   step?: GateStep | 'loading';
   /** Present once loaded, when the settings ask for a disclaimer, consent or a form. */
   gate?: LoadedGate | undefined;
+  /** The header's buttons of what an owner turned on. */
+  extras?: PanelExtras;
+  /** Dictation in the composer (`data-voice="dictation"`, where the browser can listen): the visitor's language tag. */
+  voice?: { lang: string } | undefined;
 }
 
 /** The words of each notice. */
@@ -57,9 +71,9 @@ const NOTICE_WORDS: Record<ChatNotice, keyof Strings> = {
 };
 
 /** A square button that shows an icon; its label is also its tooltip. */
-function IconButton({ icon, label, onClick }: { icon: IconName; label: string; onClick: () => void }) {
+function IconButton({ icon, label, onClick, class: className }: { icon: IconName; label: string; onClick: () => void; class?: string }) {
   return (
-    <button type="button" class="icon-button" aria-label={label} title={label} onClick={onClick}>
+    <button type="button" class={className ? `icon-button ${className}` : 'icon-button'} aria-label={label} title={label} onClick={onClick}>
       <Icon name={icon} />
     </button>
   );
@@ -77,7 +91,7 @@ function IconButton({ icon, label, onClick }: { icon: IconName; label: string; o
  * cannot see the outcome. Where the panel covers the whole screen (phones) it is modal: `aria-modal`, and
  * Tab wraps around inside it.
  */
-export function ChatPanel({ store, config, strings, title, open, inline = false, onClose, onIntent, opener, announcement, step = 'open', gate }: ChatPanelProps) {
+export function ChatPanel({ store, config, strings, title, open, inline = false, onClose, onIntent, opener, announcement, step = 'open', gate, extras = {}, voice }: ChatPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const isOpen = open.value || inline;
@@ -126,7 +140,7 @@ export function ChatPanel({ store, config, strings, title, open, inline = false,
       <div
         id={PANEL_ID}
         ref={panel}
-        class="panel"
+        class={extras.size?.large.value ? 'panel large' : 'panel'}
         role={inline ? 'region' : 'dialog'}
         aria-label={title}
         aria-modal={modal || undefined}
@@ -140,6 +154,22 @@ export function ChatPanel({ store, config, strings, title, open, inline = false,
         <div class="panel-header">
           <Avatar src={config.avatar} shown={isOpen} />
           <h2 class="panel-title">{title}</h2>
+          {extras.size?.expandable.value && (
+            <IconButton
+              class="size-button"
+              icon={extras.size.large.value ? 'shrink' : 'expand'}
+              label={extras.size.large.value ? strings.shrink : strings.expand}
+              onClick={extras.size.toggle}
+            />
+          )}
+          {extras.download && <IconButton icon="download" label={strings.download} onClick={extras.download} />}
+          {extras.sound && (
+            <IconButton
+              icon={extras.sound.muted.value ? 'muted' : 'sound'}
+              label={extras.sound.muted.value ? strings.unmute : strings.mute}
+              onClick={extras.sound.toggle}
+            />
+          )}
           {!locked && <IconButton icon="compose" label={strings.newConversation} onClick={() => store.reset()} />}
           {!inline && <IconButton icon="close" label={strings.close} onClick={onClose} />}
         </div>
@@ -161,7 +191,13 @@ export function ChatPanel({ store, config, strings, title, open, inline = false,
           {ui && (config.disclaimer || step === 'consent') && (
             <ui.Disclaimer text={config.disclaimer} asking={step === 'consent'} strings={strings} onAccept={() => visitor!.accept(config.disclaimer ?? '')} />
           )}
-          <Composer store={store} strings={strings} inputRef={input} lock={locked ? (step === 'consent' ? strings.consentNeeded : strings.placeholder) : undefined} />
+          <Composer
+            store={store}
+            strings={strings}
+            inputRef={input}
+            lock={locked ? (step === 'consent' ? strings.consentNeeded : strings.placeholder) : undefined}
+            voice={voice}
+          />
         </Guard>
       </div>
       <div class="visually-hidden" role="status">

@@ -4,7 +4,8 @@
  * - the markdown renderer (./rich-text.ts), for the first reply with anything markdown would change (a
  *   one-line plain reply needs none), and ahead of time while a conversation is read (a returning visitor's)
  *   and once the visitor has sent a message;
- * - the function-call cards (./FunctionCalls.tsx), for the first message that shows some.
+ * - the function-call cards (./FunctionCalls.tsx), for the first message that shows some;
+ * - dictation's microphone (./voice.ts), when `data-voice="dictation"` is on and the browser can listen.
  */
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { createContext } from 'preact';
@@ -21,11 +22,14 @@ export interface Chunk<T> {
 export type RichTextModule = typeof import('./rich-text');
 /** The function-call cards' module. */
 export type CardsModule = typeof import('./FunctionCalls');
+/** Dictation's module: the composer's microphone. */
+export type VoiceModule = typeof import('./voice');
 
 /** A panel's chunks. */
 export interface Chunks {
   richText: Chunk<RichTextModule>;
   cards: Chunk<CardsModule>;
+  voice: Chunk<VoiceModule>;
 }
 
 /** A chunk that `import`s its module, whose stylesheet goes to `addStyles` when it arrives. */
@@ -53,6 +57,7 @@ export function createChunks(addStyles: (css: string) => void): Chunks {
   return {
     richText: chunk(() => import('./rich-text'), addStyles),
     cards: chunk(() => import('./FunctionCalls'), addStyles),
+    voice: chunk(() => import('./voice'), addStyles),
   };
 }
 

@@ -4,7 +4,7 @@
  * plurals ("Unread replies: 3") so one template serves every count.
  */
 import type { ApiErrorKind } from '../api/errors';
-import { LAUNCHER_WORDS } from '../boot/words';
+import { words as launcher } from '../boot/words/en';
 
 /** The UI strings of one language. Site owners may override any of them (RuntimeOptions.strings). */
 export interface Strings {
@@ -92,11 +92,37 @@ export interface Strings {
   fieldEmail: string;
   /** A phone field that does not hold a phone number. */
   fieldTel: string;
+  /** The header button that switches the floating panel to its large layout (`data-size`). */
+  expand: string;
+  /** The same button in the large layout: back to the usual size. */
+  shrink: string;
+  /** The header button that saves the conversation as a text file (`data-transcript`). */
+  download: string;
+  /** The saved conversation's second line; `{date}`. */
+  transcriptSaved: string;
+  /** The composer's microphone button (`data-voice="dictation"`). */
+  dictate: string;
+  /** The same button while it listens. */
+  stopDictation: string;
+  /** Said while the microphone listens. */
+  listening: string;
+  /** The browser refused the microphone. */
+  dictationDenied: string;
+  /** The microphone heard no speech. */
+  dictationNoSpeech: string;
+  /** Speech recognition needs the network, which failed. */
+  dictationNetwork: string;
+  /** Dictation stopped for another reason. */
+  dictationFailed: string;
+  /** The header button that mutes the reply chime (`data-sound`). */
+  mute: string;
+  /** The same button once muted. */
+  unmute: string;
 }
 
 /** English. */
 export const en: Strings = {
-  title: LAUNCHER_WORDS.en.title,
+  title: launcher.title,
   close: 'Close chat',
   newConversation: 'Start a new conversation',
   messages: 'Messages',
@@ -113,7 +139,7 @@ export const en: Strings = {
   slow: 'Still working…',
   checking: 'Checking whether it arrived…',
   failed: 'Not sent.',
-  retry: LAUNCHER_WORDS.en.retry,
+  retry: launcher.retry,
   discard: 'Discard',
   connecting: 'Connecting…',
   retrying: 'Can’t reach the chat service. Trying again…',
@@ -156,6 +182,19 @@ export const en: Strings = {
   fieldMissing: 'Please fill in {label}.',
   fieldEmail: 'Please enter an email address like name@example.com.',
   fieldTel: 'Please enter a phone number (digits, spaces, +, -, parentheses).',
+  expand: 'Larger view',
+  shrink: 'Smaller view',
+  download: 'Download conversation',
+  transcriptSaved: 'Saved {date}',
+  dictate: 'Dictate a message',
+  stopDictation: 'Stop dictation',
+  listening: 'Listening… Speak now.',
+  dictationDenied: 'The microphone is blocked. Allow it in your browser to dictate.',
+  dictationNoSpeech: 'No speech was heard. Try again.',
+  dictationNetwork: 'Dictation needs a connection. Check it and try again.',
+  dictationFailed: 'Dictation stopped. Try again, or type your message.',
+  mute: 'Mute the reply sound',
+  unmute: 'Turn the reply sound on',
 };
 
 /** Fills `{name}` placeholders of a template. */

@@ -41,6 +41,7 @@ export function fakeMount() {
       setLocale: vi.fn(),
       identify: vi.fn(),
       logout: vi.fn(async () => undefined),
+      transcript: vi.fn(async () => ''),
       on: (event: string, handler: (detail: unknown) => void) => {
         const entry: [string, (detail: unknown) => void] = [event, handler];
         listeners.push(entry);

@@ -22,6 +22,7 @@ describe('the keys', () => {
       prechat: KEY + ':prechat',
       teaser: KEY + ':teaser',
       opened: KEY + ':opened',
+      size: KEY + ':size',
       sound: KEY + ':sound',
     });
     const signedIn = storageKeys({ ...SCOPE, apiBase: API_BASE + '/', visitor: { id: 'ada@example.com' } });

@@ -1,11 +1,11 @@
 /** Arabic: the widget's words for `ar` (and `ar-EG`, `ar-SA`…), loaded when a visitor needs them; laid out right to left. */
-import { LAUNCHER_WORDS } from '../../boot/words';
+import { words as launcher } from '../../boot/words/ar';
 import type { Strings } from '../strings';
 
 // Modern Standard Arabic. Counts stand after a colon or in brackets, so no noun has to agree with a number
 // (Arabic's agreement changes from 1 to 2, 3–10, 11–99 and 100 on); buttons are verbal nouns.
 export const strings: Strings = {
-  title: LAUNCHER_WORDS.ar.title,
+  title: launcher.title,
   close: 'إغلاق المحادثة',
   newConversation: 'بدء محادثة جديدة',
   messages: 'الرسائل',
@@ -22,7 +22,7 @@ export const strings: Strings = {
   slow: 'لا تزال المعالجة جارية…',
   checking: 'جارٍ التحقق من وصولها…',
   failed: 'لم تُرسَل.',
-  retry: LAUNCHER_WORDS.ar.retry,
+  retry: launcher.retry,
   discard: 'إلغاء',
   connecting: 'جارٍ الاتصال…',
   retrying: 'تعذّر الوصول إلى خدمة المحادثة. جارٍ إعادة المحاولة…',
@@ -65,4 +65,17 @@ export const strings: Strings = {
   fieldMissing: 'يُرجى ملء حقل «{label}».',
   fieldEmail: 'يُرجى إدخال عنوان بريد إلكتروني مثل name@example.com.',
   fieldTel: 'يُرجى إدخال رقم هاتف (أرقام، مسافات، +، -، أقواس).',
+  expand: 'عرض أكبر',
+  shrink: 'عرض أصغر',
+  download: 'تنزيل المحادثة',
+  transcriptSaved: 'حُفظت في {date}',
+  dictate: 'إملاء رسالة',
+  stopDictation: 'إيقاف الإملاء',
+  listening: 'أستمع… تحدّث الآن.',
+  dictationDenied: 'الميكروفون محظور. اسمح به في متصفحك للإملاء.',
+  dictationNoSpeech: 'لم يُسمع أي كلام. حاول مرة أخرى.',
+  dictationNetwork: 'يحتاج الإملاء إلى اتصال. تحقّق منه وحاول مرة أخرى.',
+  dictationFailed: 'توقف الإملاء. حاول مرة أخرى أو اكتب رسالتك.',
+  mute: 'كتم صوت الردود',
+  unmute: 'تشغيل صوت الردود',
 };

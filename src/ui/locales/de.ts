@@ -1,9 +1,9 @@
 /** German: the widget's words for `de` (and `de-AT`, `de-CH`…), loaded when a visitor needs them. */
-import { LAUNCHER_WORDS } from '../../boot/words';
+import { words as launcher } from '../../boot/words/de';
 import type { Strings } from '../strings';
 
 export const strings: Strings = {
-  title: LAUNCHER_WORDS.de.title,
+  title: launcher.title,
   close: 'Chat schließen',
   newConversation: 'Neues Gespräch beginnen',
   messages: 'Nachrichten',
@@ -20,7 +20,7 @@ export const strings: Strings = {
   slow: 'Wird noch bearbeitet…',
   checking: 'Prüfe, ob sie angekommen ist…',
   failed: 'Nicht gesendet.',
-  retry: LAUNCHER_WORDS.de.retry,
+  retry: launcher.retry,
   discard: 'Verwerfen',
   connecting: 'Verbindung wird hergestellt…',
   retrying: 'Der Chat-Dienst ist nicht erreichbar. Neuer Versuch…',
@@ -63,4 +63,17 @@ export const strings: Strings = {
   fieldMissing: 'Bitte füllen Sie „{label}“ aus.',
   fieldEmail: 'Bitte geben Sie eine E-Mail-Adresse wie name@example.com ein.',
   fieldTel: 'Bitte geben Sie eine Telefonnummer ein (Ziffern, Leerzeichen, +, -, Klammern).',
+  expand: 'Größere Ansicht',
+  shrink: 'Kleinere Ansicht',
+  download: 'Unterhaltung herunterladen',
+  transcriptSaved: 'Gespeichert am {date}',
+  dictate: 'Nachricht diktieren',
+  stopDictation: 'Diktat beenden',
+  listening: 'Ich höre zu … Sprechen Sie jetzt.',
+  dictationDenied: 'Das Mikrofon ist gesperrt. Erlauben Sie es im Browser, um zu diktieren.',
+  dictationNoSpeech: 'Es wurde nichts gesprochen. Versuchen Sie es noch einmal.',
+  dictationNetwork: 'Das Diktat braucht eine Verbindung. Prüfen Sie sie und versuchen Sie es noch einmal.',
+  dictationFailed: 'Das Diktat wurde beendet. Versuchen Sie es noch einmal oder tippen Sie Ihre Nachricht.',
+  mute: 'Antwortton stummschalten',
+  unmute: 'Antwortton einschalten',
 };

@@ -1,10 +1,10 @@
 /** Spanish: the widget's words for `es` (and `es-MX`, `es-AR`…), loaded when a visitor needs them. */
-import { LAUNCHER_WORDS } from '../../boot/words';
+import { words as launcher } from '../../boot/words/es';
 import type { Strings } from '../strings';
 
 // Addresses the visitor as «usted», in words that read naturally in Spain and in Latin America alike.
 export const strings: Strings = {
-  title: LAUNCHER_WORDS.es.title,
+  title: launcher.title,
   close: 'Cerrar el chat',
   newConversation: 'Iniciar una nueva conversación',
   messages: 'Mensajes',
@@ -21,7 +21,7 @@ export const strings: Strings = {
   slow: 'Sigue en proceso…',
   checking: 'Comprobando la entrega…',
   failed: 'No enviado.',
-  retry: LAUNCHER_WORDS.es.retry,
+  retry: launcher.retry,
   discard: 'Descartar',
   connecting: 'Conectando…',
   retrying: 'No se puede acceder al servicio de chat. Reintentando…',
@@ -64,4 +64,17 @@ export const strings: Strings = {
   fieldMissing: 'Por favor, complete «{label}».',
   fieldEmail: 'Escriba una dirección de correo electrónico, como nombre@example.com.',
   fieldTel: 'Escriba un número de teléfono (dígitos, espacios, +, -, paréntesis).',
+  expand: 'Vista más grande',
+  shrink: 'Vista más pequeña',
+  download: 'Descargar la conversación',
+  transcriptSaved: 'Guardada el {date}',
+  dictate: 'Dictar un mensaje',
+  stopDictation: 'Detener el dictado',
+  listening: 'Escuchando… Hable ahora.',
+  dictationDenied: 'El micrófono está bloqueado. Permítalo en su navegador para dictar.',
+  dictationNoSpeech: 'No se oyó ninguna voz. Inténtelo de nuevo.',
+  dictationNetwork: 'El dictado necesita conexión. Compruébela e inténtelo de nuevo.',
+  dictationFailed: 'El dictado se detuvo. Inténtelo de nuevo o escriba su mensaje.',
+  mute: 'Silenciar el sonido de las respuestas',
+  unmute: 'Activar el sonido de las respuestas',
 };

@@ -1,10 +1,10 @@
 /** French: the widget's words for `fr` (and `fr-CA`, `fr-BE`…), loaded when a visitor needs them. */
-import { LAUNCHER_WORDS } from '../../boot/words';
+import { words as launcher } from '../../boot/words/fr';
 import type { Strings } from '../strings';
 
 // French sets a no-break space (\u00a0) before a colon and inside « guillemets ».
 export const strings: Strings = {
-  title: LAUNCHER_WORDS.fr.title,
+  title: launcher.title,
   close: 'Fermer le chat',
   newConversation: 'Démarrer une nouvelle conversation',
   messages: 'Messages',
@@ -21,7 +21,7 @@ export const strings: Strings = {
   slow: 'Toujours en cours…',
   checking: 'Vérification de la réception…',
   failed: 'Non envoyé.',
-  retry: LAUNCHER_WORDS.fr.retry,
+  retry: launcher.retry,
   discard: 'Annuler',
   connecting: 'Connexion en cours…',
   retrying: 'Le service de chat est injoignable. Nouvelle tentative…',
@@ -64,4 +64,17 @@ export const strings: Strings = {
   fieldMissing: 'Veuillez renseigner le champ «\u00a0{label}\u00a0».',
   fieldEmail: 'Veuillez saisir une adresse e-mail comme nom@example.com.',
   fieldTel: 'Veuillez saisir un numéro de téléphone (chiffres, espaces, +, -, parenthèses).',
+  expand: 'Agrandir',
+  shrink: 'Réduire',
+  download: 'Télécharger la conversation',
+  transcriptSaved: 'Enregistrée le {date}',
+  dictate: 'Dicter un message',
+  stopDictation: 'Arrêter la dictée',
+  listening: 'J’écoute… Parlez maintenant.',
+  dictationDenied: 'Le micro est bloqué. Autorisez-le dans votre navigateur pour dicter.',
+  dictationNoSpeech: 'Aucune parole n’a été entendue. Réessayez.',
+  dictationNetwork: 'La dictée a besoin d’une connexion. Vérifiez-la et réessayez.',
+  dictationFailed: 'La dictée s’est arrêtée. Réessayez ou tapez votre message.',
+  mute: 'Couper le son des réponses',
+  unmute: 'Activer le son des réponses',
 };

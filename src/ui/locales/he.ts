@@ -1,11 +1,11 @@
 /** Hebrew: the widget's words for `he` (and `he-IL`), loaded when a visitor needs them; laid out right to left. */
-import { LAUNCHER_WORDS } from '../../boot/words';
+import { words as launcher } from '../../boot/words/he';
 import type { Strings } from '../strings';
 
 // Written so that no word depends on the visitor's gender, as Hebrew interfaces do: buttons are verbal
 // nouns (שליחה, סגירה), requests are plural imperatives or impersonal (יש למלא), the visitor is "שלך".
 export const strings: Strings = {
-  title: LAUNCHER_WORDS.he.title,
+  title: launcher.title,
   close: 'סגירת הצ׳אט',
   newConversation: 'התחלת שיחה חדשה',
   messages: 'הודעות',
@@ -22,7 +22,7 @@ export const strings: Strings = {
   slow: 'עדיין בטיפול…',
   checking: 'בודקים אם ההודעה הגיעה…',
   failed: 'לא נשלחה.',
-  retry: LAUNCHER_WORDS.he.retry,
+  retry: launcher.retry,
   discard: 'ביטול',
   connecting: 'מתחברים…',
   retrying: 'אין גישה לשירות הצ׳אט. מנסים שוב…',
@@ -65,4 +65,17 @@ export const strings: Strings = {
   fieldMissing: 'יש למלא את השדה "{label}".',
   fieldEmail: 'יש להזין כתובת אימייל, למשל name@example.com.',
   fieldTel: 'יש להזין מספר טלפון (ספרות, רווחים, +, -, סוגריים).',
+  expand: 'תצוגה גדולה יותר',
+  shrink: 'תצוגה קטנה יותר',
+  download: 'הורדת השיחה',
+  transcriptSaved: 'נשמרה ב־{date}',
+  dictate: 'הכתבת הודעה',
+  stopDictation: 'הפסקת ההכתבה',
+  listening: 'מקשיב… אפשר לדבר עכשיו.',
+  dictationDenied: 'המיקרופון חסום. יש לאשר אותו בדפדפן כדי להכתיב.',
+  dictationNoSpeech: 'לא נשמע דיבור. אפשר לנסות שוב.',
+  dictationNetwork: 'ההכתבה צריכה חיבור לרשת. יש לבדוק אותו ולנסות שוב.',
+  dictationFailed: 'ההכתבה הופסקה. אפשר לנסות שוב או להקליד את ההודעה.',
+  mute: 'השתקת צליל התשובות',
+  unmute: 'הפעלת צליל התשובות',
 };

@@ -1,10 +1,10 @@
 /** Italian: the widget's words for `it` (and `it-CH`…), loaded when a visitor needs them. */
-import { LAUNCHER_WORDS } from '../../boot/words';
+import { words as launcher } from '../../boot/words/it';
 import type { Strings } from '../strings';
 
 // Addresses the visitor with «tu», as Italian interfaces usually do (the formal «Lei» reads stiff there).
 export const strings: Strings = {
-  title: LAUNCHER_WORDS.it.title,
+  title: launcher.title,
   close: 'Chiudi la chat',
   newConversation: 'Inizia una nuova conversazione',
   messages: 'Messaggi',
@@ -21,7 +21,7 @@ export const strings: Strings = {
   slow: 'Ancora in elaborazione…',
   checking: 'Verifica della consegna…',
   failed: 'Non inviato.',
-  retry: LAUNCHER_WORDS.it.retry,
+  retry: launcher.retry,
   discard: 'Annulla',
   connecting: 'Connessione in corso…',
   retrying: 'Impossibile raggiungere il servizio di chat. Nuovo tentativo…',
@@ -64,4 +64,17 @@ export const strings: Strings = {
   fieldMissing: 'Compila il campo «{label}».',
   fieldEmail: 'Inserisci un indirizzo email come nome@example.com.',
   fieldTel: 'Inserisci un numero di telefono (cifre, spazi, +, -, parentesi).',
+  expand: 'Vista più grande',
+  shrink: 'Vista più piccola',
+  download: 'Scarica la conversazione',
+  transcriptSaved: 'Salvata il {date}',
+  dictate: 'Detta un messaggio',
+  stopDictation: 'Interrompi la dettatura',
+  listening: 'In ascolto… Parla ora.',
+  dictationDenied: 'Il microfono è bloccato. Consentilo nel browser per dettare.',
+  dictationNoSpeech: 'Non è stata sentita nessuna voce. Riprova.',
+  dictationNetwork: 'La dettatura richiede una connessione. Controllala e riprova.',
+  dictationFailed: 'La dettatura si è interrotta. Riprova o scrivi il messaggio.',
+  mute: 'Disattiva il suono delle risposte',
+  unmute: 'Attiva il suono delle risposte',
 };

@@ -1,9 +1,9 @@
 /** Dutch: the widget's words for `nl` (and `nl-BE`…), loaded when a visitor needs them. */
-import { LAUNCHER_WORDS } from '../../boot/words';
+import { words as launcher } from '../../boot/words/nl';
 import type { Strings } from '../strings';
 
 export const strings: Strings = {
-  title: LAUNCHER_WORDS.nl.title,
+  title: launcher.title,
   close: 'Chat sluiten',
   newConversation: 'Nieuw gesprek starten',
   messages: 'Berichten',
@@ -20,7 +20,7 @@ export const strings: Strings = {
   slow: 'Nog even geduld…',
   checking: 'Controleren of het is aangekomen…',
   failed: 'Niet verstuurd.',
-  retry: LAUNCHER_WORDS.nl.retry,
+  retry: launcher.retry,
   discard: 'Annuleren',
   connecting: 'Verbinden…',
   retrying: 'De chatdienst is niet bereikbaar. Nieuwe poging…',
@@ -63,4 +63,17 @@ export const strings: Strings = {
   fieldMissing: 'Vul het veld ‘{label}’ in.',
   fieldEmail: 'Vul een e-mailadres in, zoals naam@example.com.',
   fieldTel: 'Vul een telefoonnummer in (cijfers, spaties, +, -, haakjes).',
+  expand: 'Grotere weergave',
+  shrink: 'Kleinere weergave',
+  download: 'Gesprek downloaden',
+  transcriptSaved: 'Opgeslagen op {date}',
+  dictate: 'Bericht dicteren',
+  stopDictation: 'Dicteren stoppen',
+  listening: 'Ik luister… Spreek nu.',
+  dictationDenied: 'De microfoon is geblokkeerd. Sta hem toe in je browser om te dicteren.',
+  dictationNoSpeech: 'Er werd niets gezegd. Probeer het opnieuw.',
+  dictationNetwork: 'Dicteren heeft een verbinding nodig. Controleer die en probeer het opnieuw.',
+  dictationFailed: 'Het dicteren is gestopt. Probeer het opnieuw of typ je bericht.',
+  mute: 'Geluid bij antwoorden uitzetten',
+  unmute: 'Geluid bij antwoorden aanzetten',
 };

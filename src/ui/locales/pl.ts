@@ -1,11 +1,11 @@
 /** Polish: the widget's words for `pl`, loaded when a visitor needs them. */
-import { LAUNCHER_WORDS } from '../../boot/words';
+import { words as launcher } from '../../boot/words/pl';
 import type { Strings } from '../strings';
 
 // Counts stand after a colon or in brackets ("Nieprzeczytane odpowiedzi: 3"), so no noun has to agree with
 // a number (Polish has three plural forms), and past tenses are impersonal so none depends on gender.
 export const strings: Strings = {
-  title: LAUNCHER_WORDS.pl.title,
+  title: launcher.title,
   close: 'Zamknij czat',
   newConversation: 'Rozpocznij nową rozmowę',
   messages: 'Wiadomości',
@@ -22,7 +22,7 @@ export const strings: Strings = {
   slow: 'Jeszcze chwila…',
   checking: 'Sprawdzanie, czy dotarła…',
   failed: 'Nie wysłano.',
-  retry: LAUNCHER_WORDS.pl.retry,
+  retry: launcher.retry,
   discard: 'Anuluj',
   connecting: 'Łączenie…',
   retrying: 'Brak połączenia z usługą czatu. Ponawiamy próbę…',
@@ -65,4 +65,17 @@ export const strings: Strings = {
   fieldMissing: 'Wypełnij pole „{label}”.',
   fieldEmail: 'Wpisz adres e-mail w formacie nazwa@example.com.',
   fieldTel: 'Wpisz numer telefonu (cyfry, spacje, +, -, nawiasy).',
+  expand: 'Większy widok',
+  shrink: 'Mniejszy widok',
+  download: 'Pobierz rozmowę',
+  transcriptSaved: 'Zapisano {date}',
+  dictate: 'Podyktuj wiadomość',
+  stopDictation: 'Zatrzymaj dyktowanie',
+  listening: 'Słucham… Mów teraz.',
+  dictationDenied: 'Mikrofon jest zablokowany. Zezwól na niego w przeglądarce, aby dyktować.',
+  dictationNoSpeech: 'Nie usłyszano mowy. Spróbuj ponownie.',
+  dictationNetwork: 'Dyktowanie wymaga połączenia. Sprawdź je i spróbuj ponownie.',
+  dictationFailed: 'Dyktowanie zostało przerwane. Spróbuj ponownie lub wpisz wiadomość.',
+  mute: 'Wycisz dźwięk odpowiedzi',
+  unmute: 'Włącz dźwięk odpowiedzi',
 };

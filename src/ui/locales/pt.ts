@@ -1,10 +1,10 @@
 /** Portuguese: the widget's words for `pt` (and `pt-BR`, `pt-PT`…), loaded when a visitor needs them. */
-import { LAUNCHER_WORDS } from '../../boot/words';
+import { words as launcher } from '../../boot/words/pt';
 import type { Strings } from '../strings';
 
 // Brazilian usage (most Portuguese-speaking visitors), which readers in Portugal follow without effort.
 export const strings: Strings = {
-  title: LAUNCHER_WORDS.pt.title,
+  title: launcher.title,
   close: 'Fechar o chat',
   newConversation: 'Iniciar uma nova conversa',
   messages: 'Mensagens',
@@ -21,7 +21,7 @@ export const strings: Strings = {
   slow: 'Só mais um momento…',
   checking: 'Verificando se chegou…',
   failed: 'Não enviada.',
-  retry: LAUNCHER_WORDS.pt.retry,
+  retry: launcher.retry,
   discard: 'Descartar',
   connecting: 'Conectando…',
   retrying: 'O serviço de chat não está respondendo. Tentando novamente…',
@@ -64,4 +64,17 @@ export const strings: Strings = {
   fieldMissing: 'Preencha o campo “{label}”.',
   fieldEmail: 'Insira um endereço de e-mail como nome@example.com.',
   fieldTel: 'Insira um número de telefone (dígitos, espaços, +, -, parênteses).',
+  expand: 'Visualização maior',
+  shrink: 'Visualização menor',
+  download: 'Baixar a conversa',
+  transcriptSaved: 'Salva em {date}',
+  dictate: 'Ditar uma mensagem',
+  stopDictation: 'Parar o ditado',
+  listening: 'Ouvindo… Fale agora.',
+  dictationDenied: 'O microfone está bloqueado. Permita-o no navegador para ditar.',
+  dictationNoSpeech: 'Nenhuma fala foi ouvida. Tente novamente.',
+  dictationNetwork: 'O ditado precisa de conexão. Verifique-a e tente novamente.',
+  dictationFailed: 'O ditado parou. Tente novamente ou digite sua mensagem.',
+  mute: 'Silenciar o som das respostas',
+  unmute: 'Ativar o som das respostas',
 };

@@ -1,9 +1,9 @@
 /** Turkish: the widget's words for `tr`, loaded when a visitor needs them. */
-import { LAUNCHER_WORDS } from '../../boot/words';
+import { words as launcher } from '../../boot/words/tr';
 import type { Strings } from '../strings';
 
 export const strings: Strings = {
-  title: LAUNCHER_WORDS.tr.title,
+  title: launcher.title,
   close: 'Sohbeti kapat',
   newConversation: 'Yeni sohbet başlat',
   messages: 'Mesajlar',
@@ -20,7 +20,7 @@ export const strings: Strings = {
   slow: 'Hâlâ işleniyor…',
   checking: 'Ulaşıp ulaşmadığı kontrol ediliyor…',
   failed: 'Gönderilemedi.',
-  retry: LAUNCHER_WORDS.tr.retry,
+  retry: launcher.retry,
   discard: 'Vazgeç',
   connecting: 'Bağlanıyor…',
   retrying: 'Sohbet hizmetine ulaşılamıyor. Yeniden deneniyor…',
@@ -63,4 +63,17 @@ export const strings: Strings = {
   fieldMissing: 'Lütfen “{label}” alanını doldurun.',
   fieldEmail: 'Lütfen ad@example.com gibi bir e-posta adresi girin.',
   fieldTel: 'Lütfen bir telefon numarası girin (rakamlar, boşluklar, +, -, parantezler).',
+  expand: 'Daha büyük görünüm',
+  shrink: 'Daha küçük görünüm',
+  download: 'Konuşmayı indir',
+  transcriptSaved: 'Kaydedilme: {date}',
+  dictate: 'Mesaj dikte et',
+  stopDictation: 'Dikteyi durdur',
+  listening: 'Dinliyorum… Şimdi konuşun.',
+  dictationDenied: 'Mikrofon engellendi. Dikte etmek için tarayıcınızda izin verin.',
+  dictationNoSpeech: 'Konuşma duyulmadı. Tekrar deneyin.',
+  dictationNetwork: 'Dikte için bağlantı gerekiyor. Bağlantınızı kontrol edip tekrar deneyin.',
+  dictationFailed: 'Dikte durdu. Tekrar deneyin veya mesajınızı yazın.',
+  mute: 'Yanıt sesini kapat',
+  unmute: 'Yanıt sesini aç',
 };
