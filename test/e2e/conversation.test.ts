@@ -347,7 +347,7 @@ describe('a stored conversation the server does not know', () => {
     const stale = '0f0e0d0c-0b0a-4909-8807-060504030201';
     const url = shop();
     await page.goto(url);
-    // What an earlier visit left behind (the store's envelope, see storageKey in src/store/store.ts).
+    // What an earlier visit left behind, as 0.1.0 stored it (src/store/layout.ts reads that version too).
     await page.evaluate(
       ({ assistantId, apiBase, conversationId }) => {
         localStorage.setItem(`assistant-chat:${assistantId}@${apiBase}`, JSON.stringify({ v: 1, assistantId, apiBase, conversationId }));
@@ -366,8 +366,8 @@ describe('a stored conversation the server does not know', () => {
       (key) => localStorage.getItem(key),
       `assistant-chat:${ASSISTANTS.northwind}@${api.url}`,
     );
-    expect(JSON.parse(stored ?? '{}').conversationId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(stored ?? '{}').conversationId).not.toBe(stale);
+    expect(JSON.parse(stored ?? '{}').state.conversationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(stored ?? '{}').state.conversationId).not.toBe(stale);
     expect(errors.unexpected()).toEqual([]);
   });
 });
