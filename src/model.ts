@@ -3,6 +3,7 @@
  * The store turns wire messages (src/api/types.ts) into these.
  */
 import type { ApiErrorKind } from './api/errors';
+import { visibleText } from './api/message-text';
 import type { JsonObject, WireMessage } from './api/types';
 
 /** A run of the message's text (markdown for the assistant, plain text for the visitor). */
@@ -113,7 +114,9 @@ export function toParts(message: Pick<WireMessage, 'content' | 'function_calls'>
     result: call.result,
     state: functionCallSucceeded(call.result) ? 'success' : 'error',
   }));
-  if (message.content) parts.push({ type: 'text', text: message.content });
+  // (What a reader cannot see does not ride along: see visibleText.)
+  const text = visibleText(message.content);
+  if (text) parts.push({ type: 'text', text });
   return parts;
 }
 

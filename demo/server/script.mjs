@@ -19,7 +19,7 @@
  */
 
 /** The keywords, in the order they are tried. */
-export const INTENTS = /** @type {const} */ (['slow', 'cancel', 'book', 'order', 'markdown', 'hello', 'fallback']);
+export const INTENTS = /** @type {const} */ (['slow', 'cancel', 'book', 'order', 'markdown', 'sources', 'hello', 'fallback']);
 
 /**
  * Which intent a message triggers.
@@ -33,6 +33,7 @@ export function intentOf(text) {
   if (/book|appointment|availability/.test(t)) return 'book';
   if (/order/.test(t)) return 'order';
   if (/markdown|help/.test(t)) return 'markdown';
+  if (/source|price/.test(t)) return 'sources';
   if (/\b(hello|hi)\b/.test(t)) return 'hello';
   return 'fallback';
 }
@@ -207,11 +208,24 @@ export function scriptedReply(text, { assistantName, slowToolMs }) {
         toolMs: 0,
       };
 
+    case 'sources':
+      // Cited sources as assistants write them, with named character references.
+      return {
+        message:
+          'A cleaning costs &euro;80 &ndash; &euro;95 [1], and whitening is booked separately [2] &rarr; ask at the desk.\n\n' +
+          'Prices include VAT &times; 1 visit &mdash; see the [price list][prices].\n\n' +
+          '[1]: https://clinic.example/prices#cleaning "Cleaning prices"\n' +
+          '[2]: https://clinic.example/whitening\n' +
+          '[prices]: https://clinic.example/prices',
+        function_calls: [],
+        toolMs: 0,
+      };
+
     case 'fallback':
       return {
         message:
           "Thanks for your message! I'm a scripted demo assistant, so I only understand a few things: " +
-          'try **hello**, **book an appointment**, **order 10234**, **cancel**, **slow** or **help**.',
+          'try **hello**, **book an appointment**, **order 10234**, **prices**, **cancel**, **slow** or **help**.',
         function_calls: [],
         toolMs: 0,
       };

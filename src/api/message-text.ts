@@ -27,3 +27,26 @@ export function checkMessage(text: string): 'empty' | 'too-long' | null {
   if (!text.trim()) return 'empty';
   return messageLength(text) > MAX_MESSAGE_LENGTH ? 'too-long' : null;
 }
+
+/**
+ * Text a reader cannot see, which must not ride along unseen: in a reply (hidden instructions for whoever copies
+ * it, or a different reading of it) or in what the visitor sends (a pasted text with hidden instructions for the
+ * assistant, billed all the same). What goes, and what stays:
+ * - Unicode tag characters (U+E0000 to U+E007F), which spell hidden ASCII ("ASCII smuggling"), go, each run in its
+ *   place marked with U+FFFD (�) so that the reader sees something was there; except in a subdivision flag (🏴 and
+ *   its tags), which they draw.
+ * - Bidirectional embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069), which make text read in
+ *   another order than it is written, go: every paragraph already takes the direction of its own text. The marks
+ *   that only hint at a direction (LRM, RLM, ALM) stay.
+ * - Characters that are nothing but invisible (zero-width space, word joiner, invisible operators, the zero-width
+ *   no-break space, the Mongolian vowel separator, the Hangul fillers) go; the zero-width joiner and non-joiner,
+ *   which shape emoji and Persian and Indic words, stay one at a time, and go in runs, where they can only hide
+ *   something.
+ * Everything visible stays as it is.
+ */
+export function visibleText(text: string): string {
+  return text
+    .replace(/(\u{1F3F4}[\u{E0061}-\u{E007A}]{1,7}\u{E007F})|[\u{E0000}-\u{E007F}]+/gu, (run, flag?: string) => flag ?? '\ufffd')
+    .replace(/[\u202a-\u202e\u2066-\u2069\u200b\u2060-\u2064\ufeff\u180e\u115f\u1160\u3164\uffa0]/g, '')
+    .replace(/[\u200c\u200d]{2,}/g, '');
+}

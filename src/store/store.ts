@@ -9,7 +9,7 @@
  * other tabs, the network and the page, and holds the public surface.
  */
 import { batch, computed } from '@preact/signals';
-import { checkMessage, wellFormed } from '../api/message-text';
+import { checkMessage, visibleText, wellFormed } from '../api/message-text';
 import type { ChatError, ChatNotice } from '../model';
 import { createCore, NOT_SENT } from './core';
 import { createDelivery } from './delivery';
@@ -180,7 +180,8 @@ export function createConversationStore(options: StoreOptions, deps: StoreDeps):
     },
     hasConversation: () => core.conversationId.value !== null || core.readId() !== null,
     send(text) {
-      const clean = wellFormed(text);
+      // What the visitor cannot see of a pasted text does not go to the assistant (see visibleText).
+      const clean = visibleText(wellFormed(text));
       const now = deps.now();
       const rejection = isBlocked(state.value) ? 'unavailable' : checkMessage(clean);
       // The same text again within a second is the same send (double Enter, double click, key repeat).

@@ -16,9 +16,19 @@ export { MAX_MARKDOWN_LENGTH, PLAIN_TEXT_PART, renderPlainText } from './plain-t
 /** The words markdown shows: a code block's buttons, and "Show more" under a very long plain reply. */
 export type MarkdownStrings = CodeBlockStrings & Pick<Strings, 'showMore'>;
 
-/** Renders markdown text as Preact children; text is never interpreted as HTML. */
+/** A line that may hold a link reference definition (`[1]: https://…`), in a quote or a list item too. */
+const MAY_DEFINE = /^[ \t>*+\-\d.)]*\[[^\]\n]+\]:/m;
+
+/**
+ * Renders markdown text as Preact children; text is never interpreted as HTML. A reply that may define link
+ * references is read twice: once for its definitions (a reference may come before the line that defines it), then
+ * to render.
+ */
 export function renderMarkdown(text: string, strings: MarkdownStrings = en): ComponentChildren {
   if (text.length > MAX_MARKDOWN_LENGTH) return renderPlainText(text, strings);
   // The line break after the last line starts no line of its own.
-  return parseBlocks(text.trimEnd().replace(/\0/g, '\ufffd').split(/\r\n?|\n/), strings).children;
+  const lines = text.trimEnd().replace(/\0/g, '\ufffd').split(/\r\n?|\n/);
+  const references = new Map();
+  if (MAY_DEFINE.test(text)) parseBlocks(lines, strings, 0, { references, collect: true });
+  return parseBlocks(lines, strings, 0, { references, collect: false }).children;
 }

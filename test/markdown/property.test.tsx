@@ -103,6 +103,9 @@ const ADVERSARIAL: Record<string, (size: number) => string> = {
   'long fence runs': (size) => grow(size, (n) => '`'.repeat(n) + '\n'),
   'table rows': (size) => '| a | b |\n|---|---|\n' + '| x |'.repeat(size / 5),
   'headings with closing hashes': (size) => '# ' + ' #'.repeat(size / 2) + 'x',
+  'many link reference definitions': (size) => grow(size, (n) => `[${n}]: https://example.com/${n} "Source ${n}"\n`),
+  'many references to them': (size) => '[1]: https://example.com\n\n' + grow(size, (n) => `[${n % 7}] [x][1] [1][] `),
+  'unclosed definition labels': (size) => '[' + 'a\\]'.repeat(size / 3) + '\n[a]: /b',
 };
 
 /** Inputs known to take more than linear time (see the test). */

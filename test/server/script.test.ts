@@ -18,6 +18,7 @@ describe('the scripted assistant', () => {
     ['slow please', 'slow'],
     ['show me markdown', 'markdown'],
     ['help', 'markdown'],
+    ['What are your prices? Sources please', 'sources'],
     ['What is the weather?', 'fallback'],
   ])('reads %j as the %s intent', (text, intent) => {
     expect(intentOf(text)).toBe(intent);

@@ -11,7 +11,7 @@
 import { h, type ComponentChildren, type VNode } from 'preact';
 import { CodeBlock, type CodeBlockStrings } from '../CodeBlock';
 import { unescapeText } from './entities';
-import { renderInline } from './inline';
+import { LINK_TARGET, LINK_TITLE, normalizeLabel, renderInline, type References } from './inline';
 
 /** Block quotes and list items nested deeper than this are text. */
 const MAX_DEPTH = 6;
@@ -23,6 +23,15 @@ const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const QUOTE = /^ {0,3}>[ \t]?/;
 const LIST_MARKER = /^ {0,3}(?:([-+*])|(\d{1,9})([.)]))( +|$)/;
 const TABLE_DELIMITER = /^:?-+:?$/;
+/**
+ * A link reference definition at the start of some lines: `[label]: target "title"`, the title on the same line or
+ * the next, nothing after it on its line (else the definition stands without it, when the target ends its line).
+ */
+const DEFINITION = new RegExp(
+  String.raw`^ {0,3}\[((?:[^\\[\]]|\\.){1,999})\]:[ \t]*\n?[ \t]*(?=\S)(${LINK_TARGET})(?:(?:[ \t]+|[ \t]*\n[ \t]*)(${LINK_TITLE}))?[ \t]*(?:\n|$)`,
+);
+/** The most lines a definition is looked for in (a title may run over several). */
+const DEFINITION_LINES = 20;
 
 /** A list item's first line. */
 interface ListItem {
@@ -96,14 +105,20 @@ function tableAlignments(header: string, delimiter: string | undefined): string[
   return cells.map((cell) => (cell.endsWith(':') ? (cell.startsWith(':') ? 'center' : 'right') : cell.startsWith(':') ? 'left' : ''));
 }
 
-/** A paragraph's lines as its inline text. */
-const inlineText = (lines: string[]) => renderInline(lines.map((line) => line.trimStart()).join('\n').trimEnd());
-
-/** A heading; every level is an h3 under the panel's h2, so the outline never skips a level. An empty one is left out. */
-function heading(lines: string[]): ComponentChildren {
-  const children = inlineText(lines);
-  return children.length ? h('h3', { dir: 'auto' }, children) : null;
+/**
+ * How a reply is read: the link reference definitions found (a reply may cite `[1]` before its `[1]: https://…`
+ * line), and whether this pass only looks for them (the first of two, when the reply may define any).
+ */
+export interface Pass {
+  readonly references: References;
+  readonly collect: boolean;
 }
+
+/** What a block that was only link reference definitions gives: nothing to show. */
+const DEFINED = Symbol();
+
+/** A fresh pass that renders, with no definitions. */
+const RENDER: Pass = { references: new Map(), collect: false };
 
 /** A paragraph's text, for the items of a tight list. */
 function unwrapParagraph(child: ComponentChildren): ComponentChildren {
@@ -118,8 +133,37 @@ interface Blocks {
 }
 
 /** Reads lines as blocks; `depth` is how many containers they are in. */
-export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 0): Blocks {
+export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 0, pass: Pass = RENDER): Blocks {
   const children: ComponentChildren[] = [];
+  /** Some lines' inline text (none while only definitions are looked for). */
+  const inline = (text: string) => (pass.collect ? [] : renderInline(text, pass.references));
+  /** A paragraph's lines as its inline text. */
+  const inlineText = (paragraph: string[]) => inline(paragraph.map((line) => line.trimStart()).join('\n').trimEnd());
+  /** A heading; every level is an h3 under the panel's h2, so the outline never skips a level. An empty one is left out. */
+  const heading = (text: string[]): ComponentChildren => {
+    const inner = inlineText(text);
+    return inner.length ? h('h3', { dir: 'auto' }, inner) : null;
+  };
+
+  /**
+   * The link reference definitions at `at`, where a paragraph would start: each is kept (the first of a label
+   * wins) and takes its lines; true when there was one.
+   */
+  const definitions = (): boolean => {
+    const from = at;
+    for (;;) {
+      let end = at;
+      while (end < lines.length && end - at < DEFINITION_LINES && !isBlank(lines[end])) end++;
+      const found = DEFINITION.exec(lines.slice(at, end).join('\n'));
+      if (!found || !found[1]!.trim()) return at > from;
+      const [whole, label, target = '', title = ''] = found;
+      const key = normalizeLabel(label!);
+      if (!pass.references.has(key)) {
+        pass.references.set(key, { target: unescapeText(target.startsWith('<') ? target.slice(1, -1) : target), title: unescapeText(title.slice(1, -1)) });
+      }
+      at += whole.split('\n').length - (whole.endsWith('\n') ? 1 : 0);
+    }
+  };
   let loose = false;
   let blankBefore = false;
   let at = 0;
@@ -134,7 +178,7 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
       else if (isLazy(line, quoted.at(-1))) quoted.push(line);
       else break;
     }
-    return h('blockquote', { dir: 'auto' }, parseBlocks(quoted, strings, depth + 1).children);
+    return h('blockquote', { dir: 'auto' }, parseBlocks(quoted, strings, depth + 1, pass).children);
   };
 
   /** A list: items of one kind, each with the lines indented under it (and lazy lines). */
@@ -153,7 +197,7 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
         else break;
       }
       // (Blank lines at the end of the body change nothing in it.)
-      const parsed = parseBlocks(body, strings, depth + 1);
+      const parsed = parseBlocks(body, strings, depth + 1, pass);
       items.push(parsed.children);
       looseList ||= parsed.loose;
       // Blank lines (in the item's body, or after an empty item) before the next item make the list loose.
@@ -183,7 +227,7 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
     // A row with fewer cells than the header is filled up; one with more keeps them (nothing is dropped).
     // The `align` attribute, as GitHub writes it: the stylesheet needs no rule per alignment.
     const row = (tag: string, cells: string[]) =>
-      h('tr', null, (cells.length > header.length ? cells : header).map((_, column) => h(tag, { dir: 'auto', align: align[column] || undefined }, renderInline(cells[column] ?? ''))));
+      h('tr', null, (cells.length > header.length ? cells : header).map((_, column) => h(tag, { dir: 'auto', align: align[column] || undefined }, inline(cells[column] ?? ''))));
     return h(
       'div',
       // Focusable, so that keyboard users can scroll a table wider than the bubble.
@@ -197,7 +241,7 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
     );
   };
 
-  const block = (line: string): ComponentChildren => {
+  const block = (line: string): ComponentChildren | typeof DEFINED => {
     const fence = openingFence(line);
     const item = depth < MAX_DEPTH ? listItem(line) : null;
     const align = tableAlignments(line, lines[at + 1]);
@@ -234,6 +278,8 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
     if (depth < MAX_DEPTH && QUOTE.test(line)) return quote();
     if (item) return list(item);
     if (align) return table(align);
+    // Definitions render nothing; what follows them on their lines' paragraph is read anew.
+    if (definitions()) return DEFINED;
     // A paragraph: up to a blank line or a line that starts another block; an underline makes it a heading.
     const paragraph = [line];
     for (at++; at < lines.length && !isBlank(lines[at]); at++) {
@@ -247,15 +293,19 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
     return h('p', { dir: 'auto' }, inlineText(paragraph));
   };
 
+  // Blocks read so far: definitions count, though they show nothing (a blank line before one makes a list loose).
+  let read = 0;
   while (at < lines.length) {
     const line = lines[at]!;
     if (isBlank(line)) {
-      blankBefore = children.length > 0;
+      blankBefore = read > 0;
       at++;
     } else {
+      const child = block(line);
+      read++;
       loose ||= blankBefore;
       blankBefore = false;
-      children.push(block(line));
+      if (child !== DEFINED) children.push(child);
     }
   }
   return { children, loose };

@@ -38,7 +38,20 @@ interface Opening {
   /** Where a bracket stands among the tokens, and how many emphasis runs were set aside before it. */
   index?: number;
   runs?: number;
+  /** Where its text starts in the source (its label, for a shortcut reference). */
+  start?: number;
 }
+
+/** The link reference definitions of a reply: target and title by label (see {@link normalizeLabel}). */
+export type References = Map<string, { target: string; title: string }>;
+
+/** A link label as references match it: white space collapsed, case folded (`ẞ` and `ss` match). */
+export function normalizeLabel(label: string): string {
+  return label.trim().replace(/[ \t\r\n]+/g, ' ').toLowerCase().toUpperCase();
+}
+
+/** `[label]` after a link's text: a full reference (or `[]`, a collapsed one). */
+const REFERENCE_LABEL = /\[((?:[^\\[\]]|\\.){0,999})\]/y;
 
 /** Where a link's text ends. */
 const LINK_END = { end: true } as const;
@@ -57,11 +70,11 @@ const WHITESPACE_OR_PUNCTUATION = /[\s\p{P}\p{S}]/u;
 const AUTOLINK = /<(?:([a-z][a-z\d+.-]{1,31}:[^\s<>]*)|([\w.+-]+@[a-z\d-]+(?:\.[a-z\d-]+)*))>/iy;
 
 /** `<target>`, or a target without spaces whose parentheses pair up (two deep). */
-const TARGET = String.raw`<(?:[^<>\n\\]|\\.)*>|(?!<)(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*\))*`;
+export const LINK_TARGET = String.raw`<(?:[^<>\n\\]|\\.)*>|(?!<)(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*\))*`;
 /** `"title"`, `'title'` or `(title)`. */
-const TITLE = String.raw`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)`;
+export const LINK_TITLE = String.raw`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)`;
 /** `(target "title")` after a link's text. */
-const LINK_TAIL = new RegExp(String.raw`\(\s*(${TARGET})(?:\s+(${TITLE}))?\s*\)`, 'y');
+const LINK_TAIL = new RegExp(String.raw`\(\s*(${LINK_TARGET})(?:\s+(${LINK_TITLE}))?\s*\)`, 'y');
 /**
  * Not CommonMark: a target with spaces (`[price list](Price List 2024.pdf)`), as assistants write file
  * names, so that it is shown rather than lost.
@@ -138,7 +151,7 @@ function canPair(opener: Run, closer: Run): boolean {
 }
 
 /** Inline markdown to children. */
-export function renderInline(text: string): ComponentChildren[] {
+export function renderInline(text: string, references: References = new Map()): ComponentChildren[] {
   const tokens: Token[] = [];
   const runs: Run[] = [];
   /** The `[` and `![` not closed yet. */
@@ -151,17 +164,39 @@ export function renderInline(text: string): ComponentChildren[] {
   const addAutolink = (target: string, label: string) => tokens.push({ text: '', target }, label, LINK_END);
 
   /** A `]`: the end of a link when a target follows and its bracket may still start one. Returns where to go on. */
+  /**
+   * The reference a link's text closed at `at` makes, if any: a full one (`[text][label]`), a collapsed one
+   * (`[label][]`) or a shortcut (`[label]`), when the label has a definition. The length of the label after the
+   * text comes with it.
+   */
+  const reference = (bracket: Opening, at: number): { target: string; title: string; length: number } | undefined => {
+    const label = matchAt(REFERENCE_LABEL, text, at + 1);
+    // A label after the text makes it a full or collapsed reference, or none at all: never a shortcut.
+    const key = label && label[1]!.trim() ? label[1]! : text.slice(bracket.start, at);
+    const found = key.length <= 999 ? references.get(normalizeLabel(key)) : undefined;
+    return found && { ...found, length: label?.[0].length ?? 0 };
+  };
+
   const closeBracket = (at: number): number => {
     const bracket = brackets.pop();
     const canLink = bracket && (bracket.image || bracket.index! >= linkFloor);
     const tail = canLink ? (matchAt(LINK_TAIL, text, at + 1) ?? matchAt(SPACED_TAIL, text, at + 1)) : null;
-    if (!bracket || !tail) {
+    const referenced = canLink && !tail && references.size ? reference(bracket, at) : undefined;
+    if (!bracket || (!tail && !referenced)) {
       tokens.push(']');
       return at + 1;
     }
-    const [whole, target = '', title = ''] = tail;
-    bracket.target = unescapeText(target.startsWith('<') ? target.slice(1, -1) : target.trim());
-    bracket.title = unescapeText(title.slice(1, -1));
+    let whole: string;
+    if (tail) {
+      const [matched, target = '', title = ''] = tail;
+      whole = matched;
+      bracket.target = unescapeText(target.startsWith('<') ? target.slice(1, -1) : target.trim());
+      bracket.title = unescapeText(title.slice(1, -1));
+    } else {
+      whole = text.substr(at + 1, referenced!.length);
+      bracket.target = referenced!.target;
+      bracket.title = referenced!.title;
+    }
     pairEmphasis(runs.splice(bracket.runs!));
     tokens.push(LINK_END);
     if (!bracket.image) linkFloor = tokens.length;
@@ -217,7 +252,7 @@ export function renderInline(text: string): ComponentChildren[] {
       tokens.push(run);
       runs.push(run);
     } else if (c === '[' || (c === '!' && text[end] === '[')) {
-      const opening: Opening = { text: c === '!' ? '![' : '[', image: c === '!', index: tokens.length, runs: runs.length };
+      const opening: Opening = { text: c === '!' ? '![' : '[', image: c === '!', index: tokens.length, runs: runs.length, start: at + (c === '!' ? 2 : 1) };
       brackets.push(opening);
       tokens.push(opening);
       end = at + opening.text.length;
