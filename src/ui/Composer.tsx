@@ -1,9 +1,10 @@
-import type { Ref } from 'preact';
+import type { RefObject } from 'preact';
 import { useContext, useEffect, useMemo } from 'preact/hooks';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
 import { messageLength } from '../api/message-text';
 import type { BlockReason, ConversationStore } from '../store/types';
 import { useSignal } from '@preact/signals';
+import { useGrowingField } from './growing-field';
 import { Icon } from './Icon';
 import { ChunksContext } from './chunks';
 import { fill, type Strings } from './strings';
@@ -19,7 +20,7 @@ export interface ComposerProps {
   store: ConversationStore;
   strings: Strings;
   /** The textarea, so the panel can focus it when it opens. */
-  inputRef: Ref<HTMLTextAreaElement>;
+  inputRef: RefObject<HTMLTextAreaElement>;
   /** Set while the visitor may not write yet (consent, the pre-chat form): the field is disabled and says this. */
   lock?: string | undefined;
   /** Dictation (`data-voice="dictation"`, where the browser can listen): the visitor's language tag. */
@@ -53,6 +54,7 @@ export function Composer({ store, strings, inputRef, lock, voice }: ComposerProp
   useEffect(() => (voice ? voiceChunk.load() : undefined), [voice, voiceChunk]);
   const Microphone = voice && voiceChunk.module.value?.Microphone;
   const text = store.draft.value;
+  useGrowingField(inputRef, text);
   const disabled = store.state.value.type === 'blocked' || !!lock;
   // Characters as the API counts them (code points of the text as it would be sent), counted only near the
   // limit, once per change of the text: a long paste costs one pass, not one per render.

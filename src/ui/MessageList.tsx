@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { RefObject } from 'preact';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatMessage } from '../model';
 import type { ConversationStore } from '../store/types';
 import { Guard } from './Guard';
@@ -61,6 +62,7 @@ export function MessageList({ store, strings, showFunctionCalls, open, children,
   const shownFrom = Math.max(0, logStart - revealed);
 
   const last = messages[messages.length - 1];
+  useReadingPlace(scroller, atNewest, `${last?.id} ${busy}`);
   useEffect(() => {
     if (!last) return;
     // The visitor's own message always brings the view down; a reply while they read further up is offered.
@@ -150,4 +152,29 @@ export function MessageList({ store, strings, showFunctionCalls, open, children,
       )}
     </div>
   );
+}
+
+/** Whether the browser keeps the reader's place as content changes around it (scroll anchoring: not WebKit). */
+const ANCHORING = typeof CSS === 'undefined' || CSS.supports('overflow-anchor', 'auto');
+
+/**
+ * Where the browser has no scroll anchoring (WebKit), keeps the reader's place when what is at the end of the
+ * conversation (`end`: the newest message, the typing dots) changes while they read further up: the bottom-up
+ * scroller measures its position from the end, so a reply would push what they read up by its height. The place
+ * is taken before the change and given back after it. Elsewhere, and at the newest message, this does nothing.
+ */
+function useReadingPlace(scroller: RefObject<HTMLElement>, atNewest: boolean, end: string): void {
+  const last = useRef(end);
+  const fromTop = useRef<number | null>(null);
+  const element = scroller.current;
+  if (!ANCHORING && element && !atNewest && end !== last.current) {
+    // (Read before the change is drawn: the scroller's content as the reader sees it now.)
+    fromTop.current = element.scrollHeight - element.clientHeight + element.scrollTop;
+  }
+  last.current = end;
+  useLayoutEffect(() => {
+    const place = fromTop.current;
+    fromTop.current = null;
+    if (place !== null && element) element.scrollTop = place - (element.scrollHeight - element.clientHeight);
+  });
 }

@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHROMIUM_INSTALL_HINT,
-  ensureBuild,
-  ensureChromium,
-  type BuildCheckDeps,
-  type ChromiumSetupDeps,
-} from './helpers/environment';
+import { ensureBuild, ensurePrograms, installHint, type BuildCheckDeps, type ProgramSetupDeps } from './helpers/environment';
 
 const CHROMIUM = '/usr/bin/chromium';
+const FIREFOX = '/usr/bin/firefox-esr';
+const PROGRAMS = [
+  { path: CHROMIUM, name: 'chromium' },
+  { path: FIREFOX, name: 'firefox-esr' },
+];
+const CHROMIUM_INSTALL_HINT = 'sudo apt-get update && sudo apt-get install -y chromium';
+/** Chromium alone, as the e2e run needs it first. */
+const ensureChromium = (deps: ProgramSetupDeps, path: string) => ensurePrograms(deps, [{ path, name: 'chromium' }]);
 
 /** A machine without Chromium whose apt-get (when allowed) installs it, unless told to fail. */
 function machine(options: { root: boolean; aptGet: boolean; failOn?: string; installs?: boolean }) {
   const files = new Set<string>();
   const ran: string[] = [];
   const logged: string[] = [];
-  const deps: ChromiumSetupDeps = {
+  const deps: ProgramSetupDeps = {
     exists: (path) => files.has(path),
     isRoot: () => options.root,
     which: (command) => (command === 'apt-get' && options.aptGet ? '/usr/bin/apt-get' : undefined),
@@ -22,7 +24,7 @@ function machine(options: { root: boolean; aptGet: boolean; failOn?: string; ins
       const line = `${command} ${args.join(' ')}`;
       ran.push(line);
       if (options.failOn && line.includes(options.failOn)) return { ok: false, reason: 'exit code 100' };
-      if (args[0] === 'install' && options.installs !== false) files.add(CHROMIUM);
+      if (args[0] === 'install' && options.installs !== false) for (const name of args.slice(2)) files.add(PROGRAMS.find((program) => program.name === name)!.path);
       return { ok: true };
     },
     log: (message) => logged.push(message),
@@ -55,7 +57,7 @@ describe('finding the browser before the e2e run', () => {
     const { deps, ran } = machine({ root: false, aptGet: true });
     expect(() => ensureChromium(deps, CHROMIUM)).toThrow(CHROMIUM_INSTALL_HINT);
     expect(ran).toEqual([]);
-    expect(CHROMIUM_INSTALL_HINT).toBe('sudo apt-get update && sudo apt-get install -y chromium');
+    expect(installHint(['chromium'])).toBe(CHROMIUM_INSTALL_HINT);
   });
 
   it('stops with the exact install command when there is no apt-get', () => {
@@ -67,6 +69,15 @@ describe('finding the browser before the e2e run', () => {
     const { deps, ran } = machine({ root: true, aptGet: true, failOn: 'update' });
     expect(() => ensureChromium(deps, CHROMIUM)).toThrow(/apt-get update` failed \(exit code 100\)[\s\S]*sudo apt-get/);
     expect(ran).toEqual(['/usr/bin/apt-get update']);
+  });
+
+  it('installs every missing browser in one apt-get call, and nothing already there', () => {
+    const { deps, ran, files } = machine({ root: true, aptGet: true });
+    files.add(CHROMIUM);
+    ensurePrograms(deps, PROGRAMS);
+    expect(ran).toEqual(['/usr/bin/apt-get update', '/usr/bin/apt-get install -y firefox-esr']);
+    expect(files.has(FIREFOX)).toBe(true);
+    expect(installHint(['firefox-esr', 'xvfb'])).toBe('sudo apt-get update && sudo apt-get install -y firefox-esr xvfb');
   });
 
   it('stops when apt-get succeeds but the browser is still not there', () => {

@@ -1,5 +1,5 @@
 /**
- * Runs once before the e2e project: makes sure Debian's Chromium is there (installing it when we can)
+ * Runs once before the e2e project: makes sure Debian's browsers are there (installing them when we can)
  * and that the script-tag build exists, then starts the one Chromium the test files connect to (see
  * useBrowser), and stops it after the last. It never downloads Playwright's own browsers.
  */
@@ -9,7 +9,7 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from './helpers/browser';
-import { ensureBuild, ensureChromium } from './helpers/environment';
+import { ensureBuild, ensurePrograms } from './helpers/environment';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,7 +22,7 @@ declare module 'vitest' {
 
 /** Vitest global setup for the `e2e` project. Throwing here stops the run with the message. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  ensureChromium({
+  ensurePrograms({
     exists: existsSync,
     isRoot: () => process.getuid?.() === 0,
     which,

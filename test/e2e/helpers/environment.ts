@@ -4,11 +4,31 @@
  */
 import { CHROMIUM_PATH } from './browser';
 
-/** The exact command the error messages tell people to run. */
-export const CHROMIUM_INSTALL_HINT = 'sudo apt-get update && sudo apt-get install -y chromium';
+/** A program the e2e run needs, and the Debian package that brings it. */
+export interface DebianProgram {
+  path: string;
+  /** The package's name (`chromium`, `firefox-esr`…). */
+  name: string;
+}
 
-/** What {@link ensureChromium} needs from the machine. */
-export interface ChromiumSetupDeps {
+/**
+ * What the e2e run needs from Debian: Chromium (every e2e file), Firefox ESR, WebKitGTK's WebDriver (with its
+ * MiniBrowser) and an X server for them (the flows run in the three engines: test/e2e/engines/).
+ */
+export const E2E_PROGRAMS: readonly DebianProgram[] = [
+  { path: CHROMIUM_PATH, name: 'chromium' },
+  { path: '/usr/bin/firefox-esr', name: 'firefox-esr' },
+  { path: '/usr/bin/WebKitWebDriver', name: 'webkit2gtk-driver' },
+  { path: '/usr/bin/Xvfb', name: 'xvfb' },
+];
+
+/** The exact command the error messages tell people to run for `packages`. */
+export function installHint(packages: readonly string[]): string {
+  return `sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`;
+}
+
+/** What {@link ensurePrograms} needs from the machine. */
+export interface ProgramSetupDeps {
   exists(path: string): boolean;
   isRoot(): boolean;
   /** The full path of a command on PATH, or undefined. */
@@ -19,33 +39,30 @@ export interface ChromiumSetupDeps {
 }
 
 /**
- * Makes sure Debian's Chromium is at {@link CHROMIUM_PATH}: when it is missing, installs it with apt-get
- * if running as root, otherwise throws an error that says exactly how to install it.
+ * Makes sure `programs` are installed: those missing are installed with apt-get (one call) when running as root,
+ * otherwise this throws an error that says exactly how to install them.
  */
-export function ensureChromium(deps: ChromiumSetupDeps, path: string = CHROMIUM_PATH): void {
-  if (deps.exists(path)) return;
+export function ensurePrograms(deps: ProgramSetupDeps, programs: readonly DebianProgram[] = E2E_PROGRAMS): void {
+  const missing = programs.filter(({ path }) => !deps.exists(path));
+  if (!missing.length) return;
+  const names = missing.map(({ name }) => name);
+  const hint = installHint(names);
   const aptGet = deps.which('apt-get');
   if (!deps.isRoot() || !aptGet) {
     throw new Error(
-      `The browser tests need Debian's Chromium at ${path}, and it is not installed.\n` +
-        `Install it with:\n\n    ${CHROMIUM_INSTALL_HINT}\n\nthen run the tests again.`,
+      `The browser tests need Debian's ${names.join(', ')}, not installed (${missing.map(({ path }) => path).join(', ')}).\n` +
+        `Install them with:\n\n    ${hint}\n\nthen run the tests again.`,
     );
   }
-  deps.log(`[e2e] ${path} is missing; installing Debian's chromium package.`);
-  for (const args of [['update'], ['install', '-y', 'chromium']]) {
+  deps.log(`[e2e] ${names.join(', ')} missing; installing Debian's packages.`);
+  for (const args of [['update'], ['install', '-y', ...names]]) {
     deps.log(`[e2e] $ ${aptGet} ${args.join(' ')}`);
     const result = deps.run(aptGet, args);
-    if (!result.ok) {
-      throw new Error(
-        `\`apt-get ${args.join(' ')}\` failed (${result.reason}).\n` +
-          `Install Chromium by hand:\n\n    ${CHROMIUM_INSTALL_HINT}\n`,
-      );
-    }
+    if (!result.ok) throw new Error(`\`apt-get ${args.join(' ')}\` failed (${result.reason}).\nInstall them by hand:\n\n    ${hint}\n`);
   }
-  if (!deps.exists(path)) {
-    throw new Error(`apt-get finished but ${path} is still missing. Install it by hand:\n\n    ${CHROMIUM_INSTALL_HINT}\n`);
-  }
-  deps.log(`[e2e] Installed ${path}.`);
+  const still = missing.filter(({ path }) => !deps.exists(path));
+  if (still.length) throw new Error(`apt-get finished but ${still.map(({ path }) => path).join(', ')} is still missing. Install by hand:\n\n    ${hint}\n`);
+  deps.log(`[e2e] Installed ${names.join(', ')}.`);
 }
 
 /** What {@link ensureBuild} needs from the machine. */

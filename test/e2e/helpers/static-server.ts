@@ -60,7 +60,15 @@ export interface StaticServerOptions {
    * do, with no charset, so the browser falls back to the page's encoding for a classic script.
    */
   charset?: boolean;
+  /**
+   * Also serve the repository's `node_modules/` under `/node_modules/` (for pages that import the npm build with an
+   * import map). Default false.
+   */
+  nodeModules?: boolean;
 }
+
+/** The repository's node_modules, served under `/node_modules/` with `nodeModules`. */
+const NODE_MODULES_DIR = fileURLToPath(new URL('../../../node_modules/', import.meta.url));
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -101,6 +109,10 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
     }
     if (path.startsWith('/dist/')) {
       void serveFile(res, distDir, path.slice('/dist/'.length), req.method === 'HEAD', options.cors ?? true, options.charset ?? true);
+      return;
+    }
+    if (options.nodeModules && path.startsWith('/node_modules/')) {
+      void serveFile(res, resolve(NODE_MODULES_DIR), path.slice('/node_modules/'.length), req.method === 'HEAD', true, true);
       return;
     }
     // Chromium asks for a favicon on every page; an empty answer keeps 404s out of the page's log.
