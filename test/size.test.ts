@@ -91,7 +91,7 @@ describe('the panel, loaded on the visitor’s intent', () => {
     for (const [name, size] of chunks) expect(size, name).toBeLessThanOrEqual(name.startsWith('assistant-chat-rich-text-') ? CEILING.markdown : CEILING.chunk);
   });
 
-  it('is, with every chunk, a module that parses (the squeezing broke none)', () => {
+  it('is, with every chunk, a module that parses (the squeezing broke none)', { timeout: 60_000 }, () => {
     for (const name of panelFiles()) {
       const check = spawnSync(process.execPath, ['--check', '--input-type=module'], { input: read(name), encoding: 'utf8' });
       expect(check.stderr, name).toBe('');

@@ -62,7 +62,7 @@ export function MessageList({ store, strings, showFunctionCalls, open, children,
   const shownFrom = Math.max(0, logStart - revealed);
 
   const last = messages[messages.length - 1];
-  useReadingPlace(scroller, atNewest, `${last?.id} ${busy}`);
+  useReadingPlace(scroller, `${last?.id} ${busy}`);
   useEffect(() => {
     if (!last) return;
     // The visitor's own message always brings the view down; a reply while they read further up is offered.
@@ -163,11 +163,12 @@ const ANCHORING = typeof CSS === 'undefined' || CSS.supports('overflow-anchor', 
  * scroller measures its position from the end, so a reply would push what they read up by its height. The place
  * is taken before the change and given back after it. Elsewhere, and at the newest message, this does nothing.
  */
-function useReadingPlace(scroller: RefObject<HTMLElement>, atNewest: boolean, end: string): void {
+function useReadingPlace(scroller: RefObject<HTMLElement>, end: string): void {
   const last = useRef(end);
   const fromTop = useRef<number | null>(null);
   const element = scroller.current;
-  if (!ANCHORING && element && !atNewest && end !== last.current) {
+  // (Where the view is now, read from the scroller itself: its scroll event may not have come yet.)
+  if (!ANCHORING && element && end !== last.current && element.scrollTop < -STICK_PX) {
     // (Read before the change is drawn: the scroller's content as the reader sees it now.)
     fromTop.current = element.scrollHeight - element.clientHeight + element.scrollTop;
   }

@@ -38,6 +38,9 @@ async function axeInEveryLook(tab: Page, attributes: Record<string, string>, sho
   return found;
 }
 
+/** Resolves when the page has the nudges' file (its timers start then: the test's clock runs after). */
+const nudgesLoaded = (tab: Page) => tab.waitForResponse(/assistant-chat-nudges-/);
+
 /** The launcher's status line: what screen readers hear politely beside it. */
 const launcherStatus = (tab: Page) => tab.evaluate(() => document.querySelector('assistant-chat-root')!.shadowRoot!.querySelector('.dock [role="status"]')!.textContent);
 
@@ -45,9 +48,11 @@ describe('the teaser', () => {
   test('shows after its delay beside the closed launcher, is said once, opens the chat, and once dismissed stays away for the visit', async () => {
     const tab = browser.page;
     await tab.clock.install();
+    const nudges = nudgesLoaded(tab);
     await tab.goto(page({ 'data-teaser': TEASER, 'data-teaser-delay': '4s' }));
     const chat = widget(tab);
     await chat.launcher.waitFor();
+    await nudges;
     const teaser = tab.getByRole('button', { name: TEASER });
     await tab.clock.runFor(3_500);
     expect(await teaser.count()).toBe(0);
@@ -62,12 +67,16 @@ describe('the teaser', () => {
     await chat.close.click();
 
     // Again after a reload; its close button dismisses it for the rest of the visit.
+    let again = nudgesLoaded(tab);
     await tab.reload();
+    await again;
     await tab.clock.runFor(4_100);
     await teaser.waitFor();
     await tab.getByRole('button', { name: 'Close', exact: true }).click();
     expect(await teaser.count()).toBe(0);
+    again = nudgesLoaded(tab);
     await tab.reload();
+    await again;
     await tab.clock.runFor(10_000);
     expect(await teaser.count()).toBe(0);
     expect(browser.errors.unexpected()).toEqual([]);
@@ -77,8 +86,11 @@ describe('the teaser', () => {
     const tab = browser.page;
     await tab.setViewportSize(PHONE);
     await tab.clock.install();
+    const nudges = nudgesLoaded(tab);
     await tab.goto(page({ 'data-teaser': 'A much longer line that an owner wrote, to see how the bubble behaves when it has more words than fit.', 'data-teaser-delay': '1s' }));
+    await nudges;
     await tab.clock.runFor(1_100);
+    await tab.locator('.teaser').waitFor();
     const bubble = await boxIn(tab, '.teaser');
     const launcher = (await boxIn(tab, '.launcher'))!;
     expect(bubble).not.toBeNull();
@@ -93,6 +105,7 @@ describe('the teaser', () => {
     const tab = browser.page;
     await tab.clock.install();
     const found = await axeInEveryLook(tab, { 'data-teaser': TEASER, 'data-teaser-delay': '1s' }, async (shown) => {
+      await shown.waitForResponse(/assistant-chat-nudges-/).catch(() => undefined);
       await shown.clock.runFor(1_100);
       await shown.locator('.teaser').first().waitFor({ state: 'attached' });
     });
@@ -104,9 +117,11 @@ describe('data-open-after', () => {
   test('opens the panel by itself once per visit on a wide screen', async () => {
     const tab = browser.page;
     await tab.clock.install();
+    const nudges = nudgesLoaded(tab);
     await tab.goto(page({ 'data-open-after': '30s' }));
     const chat = widget(tab);
     await chat.launcher.waitFor();
+    await nudges;
     await tab.clock.runFor(29_000);
     expect(await chat.launcher.getAttribute('aria-expanded')).toBe('false');
     await tab.clock.runFor(1_500);
@@ -122,9 +137,11 @@ describe('data-open-after', () => {
     const tab = browser.page;
     await tab.setViewportSize(PHONE);
     await tab.clock.install();
+    const nudges = nudgesLoaded(tab);
     await tab.goto(page({ 'data-open-after': '5s' }));
     const chat = widget(tab);
     await chat.launcher.waitFor();
+    await nudges;
     await tab.clock.runFor(20_000);
     expect(await chat.launcher.getAttribute('aria-expanded')).toBe('false');
     expect(await api.requests()).toEqual([]);
@@ -366,8 +383,11 @@ describe('the reply chime', () => {
     // Open, but the tab hidden.
     await chat.open();
     await tab.evaluate(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
-    await chat.say('hello again', REPLIES.hello);
-    expect(await chimes(tab)).toBe(2);
+    const replies = await chat.log.locator('.from-assistant').count();
+    await chat.input.fill('hello again');
+    await chat.input.press('Enter');
+    await expect.poll(() => chat.log.locator('.from-assistant').count(), SEEN).toBe(replies + 1);
+    await expect.poll(() => chimes(tab)).toBe(2);
     await tab.evaluate(() => delete (document as unknown as { visibilityState?: unknown }).visibilityState);
 
     // Muted, remembered on the device.

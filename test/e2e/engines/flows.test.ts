@@ -209,6 +209,8 @@ for (const name of ENGINES) {
 
       await send(page, BOOKING);
       await until(page, count, ['.message-log', "You're booked in!"]);
+      // The cards come with their file.
+      await until(page, count, ['.message-log button', 'Check calendar availability']);
       expect(await page.run(count, '.message-log button', 'Check calendar availability')).toBe(1);
       expect(await page.run(count, '.message-log button', 'Book appointment')).toBe(1);
 
@@ -346,6 +348,8 @@ for (const name of ENGINES) {
       await api.fault('slow', { delayMs: 1500 });
       await send(page, 'hello');
       await until(page, count, ['.typing-indicator']);
+      // (After the frame that shows the visitor's message, which brings the view down to it.)
+      await page.run(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
       const place = await page.run(() => {
         const root = document.querySelector('assistant-chat-root')!.shadowRoot!;
         const scroller = root.querySelector<HTMLElement>('.scroller')!;

@@ -80,7 +80,8 @@ describe('keyboard only', () => {
     expect(await chat.launcher.getAttribute('aria-expanded')).toBe('true');
     // Beside the page, not over it: a non-modal dialog.
     expect(await chat.panel.getAttribute('aria-modal')).toBeNull();
-    expect(await focused(page)).toMatchObject({ tag: 'textarea', inWidget: true });
+    // (Focus moves in after the frame that shows the panel.)
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'textarea', inWidget: true });
     // One ring around the rounded field, not a second square one around the bare textarea inside it.
     expect(await focusRing(page)).toMatchObject({ drawnOn: 'field' });
     await chat.log.getByText(GREETING).waitFor(SEEN);
@@ -93,7 +94,7 @@ describe('keyboard only', () => {
     // Space works as well as Enter, and the close button returns focus too.
     await page.keyboard.press('Space');
     await chat.panel.waitFor();
-    expect(await focused(page)).toMatchObject({ tag: 'textarea' });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'textarea' });
     await chat.close.focus();
     await page.keyboard.press('Enter');
     await chat.panel.waitFor({ state: 'hidden' });
