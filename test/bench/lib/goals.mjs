@@ -135,7 +135,11 @@ function goals(summary, machine) {
       kind: 'goal',
       label: `Main-thread CPU of the open of ${history ? history.messages.toLocaleString('en-US') : '1,000'} messages (click → painted, all tasks, after a hover)`,
       target: `≤ ${ms(GOALS.openHistoryCpuMs)}`,
-      value: historyHover?.openCpuMs?.n ? `${msRange(historyHover.openCpuMs)}; the hover before it: ${msRange(historyHover.hoverCpuMs)}` : 'n/a',
+      // The cold open is shown beside it: the goal is for the open after a hover (which prepares the panel and
+      // fetches the conversation), but a visitor who clicks at once pays the rest.
+      value: historyHover?.openCpuMs?.n
+        ? `${msRange(historyHover.openCpuMs)}; the hover before it: ${msRange(historyHover.hoverCpuMs)}; cold (no hover): ${msRange(history?.cold.openCpuMs)}`
+        : 'n/a',
       met: historyHover?.openCpuMs?.n ? historyHover.openCpuMs.median <= GOALS.openHistoryCpuMs : null,
     },
     {

@@ -128,7 +128,7 @@ const ratio = (/** @type {number} */ value) => (Number.isFinite(value) ? `${valu
 const verdict = (/** @type {Goal} */ goal) => (goal.met === null ? goal.note ?? 'n/a' : goal.met ? '**met**' : '**missed**');
 
 /**
- * The Markdown report: goals, then each section's medians (with min–max over the runs).
+ * The Markdown report: goals and guards, then each section's medians (with min–max over the runs).
  * @param {Summary} summary
  * @param {ReportMeta} meta
  * @returns {string}
