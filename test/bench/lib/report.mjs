@@ -1,40 +1,19 @@
 // @ts-check
 /**
- * Turns the measurements into goals (met or missed) and a Markdown report the README can show.
+ * The Markdown report the README can show: goals and guards (./goals.mjs), then each section's medians.
  */
+import { count, evaluateGoals, median, msRange } from './goals.mjs';
+import { ceilingFor } from './size.mjs';
 
 const KB = 1024;
-
-/** The goals of issue 11 ("Launcher first"), with issue 5's that still stand (launcher paint, long tasks). */
-export const GOALS = {
-  /** dist/widget.js, the boot every page view loads, gzipped: goal 4 KB; test/size.test.ts enforces the 5 KB ceiling. */
-  bootGzipBytes: 4 * KB,
-  bootCeilingBytes: 5 * KB,
-  /** The panel with its chunks, gzipped: goal 22 KB; the size test enforces the 26 KB ceiling. */
-  panelGzipBytes: 22 * KB,
-  panelCeilingBytes: 26 * KB,
-  /** The boot's main-thread script CPU at load, as a multiple of the Preact floor's in the same run. */
-  bootScriptRatio: 1,
-  /** Navigation → launcher painted, as a multiple of the Preact floor's. */
-  paintRatio: 1.15,
-  /** Long tasks during load. */
-  longTasks: 0,
-  /** Requests to the API, and panel downloads, from a page view that never reaches for the widget. */
-  apiRequests: 0,
-  panelRequests: 0,
-  /** Click → last of 1,000 messages painted, after a 300 ms hover, on a quiet machine. */
-  openHistoryMs: 100,
-  /** Main-thread CPU of that open (click → painted, all tasks). */
-  openHistoryCpuMs: 60,
-};
 
 /**
  * @typedef {import('./stats.mjs').Spread} Spread
  * @typedef {import('./size.mjs').SizeResult} SizeResult
  * @typedef {import('./size.mjs').NamedSize} NamedSize
  * @typedef {import('./profile.mjs').Breakdown} Breakdown
- * @typedef {{ id: string; label: string; target: string; value: string; met: boolean | null; note?: string }} Goal
- *   `met` null: not measured, or (with `note`) the measurements disagree
+ * @typedef {import('./goals.mjs').Goal} Goal
+ * @typedef {import('./compare.mjs').Comparison} Comparison
  */
 
 /**
@@ -93,12 +72,42 @@ export const GOALS = {
  */
 
 /**
+ * @typedef {object} LighthousePreset one preset's audits of the host page
+ * @property {import('./lighthouse.mjs').Preset} preset
+ * @property {Record<string, Spread>} without medians of every {@link import('./lighthouse-summary.mjs').LighthouseRun} field, the page alone
+ * @property {Record<string, Spread>} with the same with the widget
+ * @property {import('./lighthouse-summary.mjs').WidgetImpact} impact
+ * @property {string[]} warnings Lighthouse's run warnings, each once
+ */
+
+/**
+ * @typedef {object} LighthouseSummary Lighthouse's performance audit of the host site, with and without the widget
+ * @property {number} runs per preset and page
+ * @property {Record<string, number>} heroBytes the hero image's files
+ * @property {number | null} apiRequestsSeenByServer requests the stand-in API received during the audits
+ * @property {LighthousePreset[]} presets
+ */
+
+/**
+ * @typedef {object} BaselineSummary `--baseline`: this build against another, measured in the same runs
+ * @property {string} label the short commit, or the folder
+ * @property {string | null} commit
+ * @property {number} runs
+ * @property {Record<'boot' | 'panel' | 'panelTotal', { baseline: number; current: number }> | null} size gzip bytes
+ * @property {Record<string, Comparison> | null} load the widget's page load
+ * @property {{ hover: Record<string, Comparison>; cold: Record<string, Comparison> } | null} open a new visitor's click → panel
+ * @property {{ hover: Record<string, Comparison>; cold: Record<string, Comparison> } | null} history the long conversation's open
+ */
+
+/**
  * @typedef {object} Summary
  * @property {SizeSummary | null} size
  * @property {LoadSummary | null} load
  * @property {ThrottledSummary | null} throttled
  * @property {OpenSummary | null} open
  * @property {HistorySummary | null} history
+ * @property {LighthouseSummary | null} lighthouse
+ * @property {BaselineSummary | null} baseline
  * @property {{ load: Breakdown | null; hover: Breakdown | null; cold: Breakdown | null } | null} profile
  */
 
@@ -119,166 +128,7 @@ const ratio = (/** @type {number} */ value) => (Number.isFinite(value) ? `${valu
 const verdict = (/** @type {Goal} */ goal) => (goal.met === null ? goal.note ?? 'n/a' : goal.met ? '**met**' : '**missed**');
 
 /**
- * @param {Spread | undefined} s
- * @param {(v: number) => string} format
- */
-function median(s, format) {
-  return s && s.n ? format(s.median) : 'n/a';
-}
-
-/**
- * The median with its range, e.g. `152 ms (140–171)`.
- * @param {Spread | undefined} s
- */
-function msRange(s) {
-  if (!s || !s.n) return 'n/a';
-  return s.n > 1 ? `${ms(s.median)} (${round(s.min)}–${round(s.max)})` : ms(s.median);
-}
-
-/** Rounds for a range: whole milliseconds, one decimal below 10. */
-function round(/** @type {number} */ value) {
-  return value < 10 ? value.toFixed(1) : String(Math.round(value));
-}
-
-/**
- * A count over runs: `1`, or `0–2` when the runs differ.
- * @param {Spread | undefined} s
- */
-function count(s) {
-  if (!s || !s.n) return 'n/a';
-  return s.min === s.max ? String(s.min) : `${s.min}–${s.max} (median ${s.median})`;
-}
-
-/**
- * Whether a goal on medians holds; when the per-run ratios say otherwise, the machine's noise is larger
- * than the difference, and the verdict says so instead of guessing.
- * @param {number} medianRatio
- * @param {Spread} paired
- * @param {number} limit
- * @returns {Pick<Goal, 'met' | 'note'>}
- */
-function ratioVerdict(medianRatio, paired, limit) {
-  const byMedians = Number.isFinite(medianRatio) ? medianRatio <= limit : null;
-  const byRuns = paired.n ? paired.median <= limit : byMedians;
-  return byMedians === byRuns ? { met: byMedians } : { met: null, note: 'unclear (too noisy: run again on a quiet machine or with more --runs)' };
-}
-
-/**
- * Every goal with its measured value; `met` is null when it could not be measured.
- * @param {Summary} summary
- * @param {{ busy: boolean }} machine `busy`: the load average exceeded the core count at the start
- * @returns {Goal[]}
- */
-export function evaluateGoals(summary, machine) {
-  const { size, load, open, history } = summary;
-  const hover = history?.hover;
-  const quietOnly = machine.busy ? ' (a busy machine: the goal is for a quiet one)' : '';
-  // The panel's own file (its scripts list it first).
-  const panelFile = size?.panel[0];
-  return [
-    {
-      id: 'boot-size',
-      label: 'Boot (dist/widget.js) gzipped',
-      target: `≤ ${kb(GOALS.bootGzipBytes)} (ceiling ${kb(GOALS.bootCeilingBytes)})`,
-      value: size
-        ? `${kb(size.boot.gzipBytes)} = ${size.boot.gzipBytes.toLocaleString('en')} B, ${size.boot.gzipBytes <= GOALS.bootCeilingBytes ? 'under' : 'OVER'} the ceiling`
-        : 'n/a',
-      met: size ? size.boot.gzipBytes <= GOALS.bootGzipBytes : null,
-    },
-    {
-      id: 'panel-size',
-      label: 'Panel (its own file) gzipped',
-      target: `≤ ${kb(GOALS.panelGzipBytes)} (ceiling ${kb(GOALS.panelCeilingBytes)})`,
-      value: panelFile
-        ? `${kb(panelFile.gzipBytes)} = ${panelFile.gzipBytes.toLocaleString('en')} B, ${panelFile.gzipBytes <= GOALS.panelCeilingBytes ? 'under' : 'OVER'} the ceiling; with every chunk a chat may need: ${kb(size.panelTotal.gzipBytes)}`
-        : 'n/a',
-      met: panelFile ? panelFile.gzipBytes <= GOALS.panelGzipBytes : null,
-    },
-    {
-      id: 'boot-script',
-      label: 'Boot’s main-thread script CPU at load vs. the Preact floor (same run)',
-      target: `≤ ${ratio(GOALS.bootScriptRatio)}`,
-      value: load
-        ? `${ratio(load.scriptRatio)} (${median(load.widget.scriptMs, ms)} vs. ${median(load.preact.scriptMs, ms)}; bare floor ${median(load.bare.scriptMs, ms)}); per-run median ${median(load.pairedScriptRatio, ratio)}`
-        : 'n/a',
-      ...(load ? ratioVerdict(load.scriptRatio, load.pairedScriptRatio, GOALS.bootScriptRatio) : { met: null }),
-    },
-    {
-      id: 'paint',
-      label: 'Launcher painted vs. the Preact floor',
-      target: `≤ ${ratio(GOALS.paintRatio)}`,
-      value: load
-        ? `${ratio(load.paintRatio)} (${median(load.widget.launcherPaintedMs, ms)} vs. ${median(load.preact.launcherPaintedMs, ms)}); fastest runs ${ratio(load.bestPaintRatio)}, per-run median ${median(load.pairedPaintRatio, ratio)}`
-        : 'n/a',
-      ...(load ? ratioVerdict(load.paintRatio, load.pairedPaintRatio, GOALS.paintRatio) : { met: null }),
-    },
-    {
-      id: 'long-tasks',
-      label: 'Long tasks while the widget loads',
-      target: 'none',
-      value: load
-        ? `${load.runsWithLongTasks.widget ?? 0} of ${load.runs} runs had one (${load.runsWithWidgetLongFrames} with widget.js in a long frame); TBT median ${median(load.widget.blockingMs, ms)}, max ${ms(load.widget.blockingMs?.max ?? NaN)}`
-        : 'n/a',
-      met: load ? !load.runsWithLongTasks.widget : null,
-    },
-    {
-      id: 'no-intent',
-      label: 'A page view without intent: panel downloads / API requests',
-      target: `${GOALS.panelRequests} / ${GOALS.apiRequests}`,
-      value: load
-        ? `${load.maxPanelRequests} / ${load.maxApiRequests} in the worst of ${load.runs} runs${load.apiRequestsSeenByServer === null ? '' : `; ${load.apiRequestsSeenByServer} seen by the API`}`
-        : 'n/a',
-      met: load ? load.maxPanelRequests <= GOALS.panelRequests && load.maxApiRequests <= GOALS.apiRequests && !load.apiRequestsSeenByServer : null,
-    },
-    {
-      id: 'hover-no-post',
-      label: 'Hover alone (no click) creates nothing: API POSTs',
-      target: '0',
-      value: open || history ? hoverPosts(open, history) : 'n/a',
-      met: open || history ? Math.max(open?.hover.hoverApiPosts?.max ?? 0, hover?.hoverApiPosts?.max ?? 0) === 0 : null,
-    },
-    {
-      id: 'hover-get',
-      label: 'Hover alone prepares a stored conversation: API GETs',
-      target: 'stored conversation 1, new visitor 0',
-      value: open || history
-        ? `stored conversation ${count(hover?.hoverApiGets)}, new visitor ${count(open?.hover.hoverApiGets)}`
-        : 'n/a',
-      met:
-        history && open
-          ? hover?.hoverApiGets?.min === 1 && hover.hoverApiGets.max === 1 && open.hover.hoverApiGets?.max === 0
-          : null,
-    },
-    {
-      id: 'open-history',
-      label: `Click → last of ${history ? history.messages.toLocaleString('en-US') : '1,000'} messages painted, after a ${history?.hoverMs ?? 300} ms hover`,
-      target: `< ${ms(GOALS.openHistoryMs)} (quiet machine)`,
-      value: hover?.openMs?.n ? `${msRange(hover.openMs)}${quietOnly}` : 'n/a',
-      met: hover?.openMs?.n ? hover.openMs.median < GOALS.openHistoryMs : null,
-    },
-    {
-      id: 'open-history-cpu',
-      label: 'Main-thread CPU of that open (click → painted, all tasks)',
-      target: `≤ ${ms(GOALS.openHistoryCpuMs)}`,
-      value: hover?.openCpuMs?.n ? `${msRange(hover.openCpuMs)}; the hover before it: ${msRange(hover.hoverCpuMs)}` : 'n/a',
-      met: hover?.openCpuMs?.n ? hover.openCpuMs.median <= GOALS.openHistoryCpuMs : null,
-    },
-  ];
-}
-
-/**
- * @param {OpenSummary | null} open
- * @param {HistorySummary | null} history
- */
-function hoverPosts(open, history) {
-  const parts = [];
-  if (history) parts.push(`stored conversation ${count(history.hover.hoverApiPosts)}`);
-  if (open) parts.push(`new visitor ${count(open.hover.hoverApiPosts)}`);
-  return parts.join(', ');
-}
-
-/**
- * The Markdown report: goals, then each section's medians (with min–max over the runs).
+ * The Markdown report: goals and guards, then each section's medians (with min–max over the runs).
  * @param {Summary} summary
  * @param {ReportMeta} meta
  * @returns {string}
@@ -300,26 +150,38 @@ export function renderMarkdown(summary, meta) {
       `${meta.loadAverage > meta.cores ? `, more than the ${meta.cores} cores: wall times are noisy, CPU times hold better` : ''}).`,
     '',
   );
-  head(['Goal', 'Target', 'Measured', 'Result'], true);
-  for (const goal of evaluateGoals(summary, { busy: meta.loadAverage > meta.cores })) row([goal.label, goal.target, goal.value, verdict(goal)]);
+  const checks = evaluateGoals(summary, { busy: meta.loadAverage > meta.cores });
+  head(['Goal (what a visitor feels)', 'Target', 'Measured', 'Result'], true);
+  for (const goal of checks.filter((check) => check.kind === 'goal')) row([goal.label, goal.target, goal.value, verdict(goal)]);
+  lines.push('');
+  head(['Guard (must not regress)', 'Limit', 'Measured', 'Result'], true);
+  for (const guard of checks.filter((check) => check.kind === 'guard')) row([guard.label, guard.target, guard.value, verdict(guard)]);
 
-  const { size, load, throttled, open, history, profile } = summary;
+  const { size, load, throttled, open, history, lighthouse, baseline, profile } = summary;
+  if (baseline) renderBaseline(baseline, section, head, row);
   if (size) {
-    section('**Size** (what a site sends; gzip and brotli of each file as the size test computes them)');
-    head(['Script', 'Loaded', 'Raw', 'gzip -9', 'brotli 11']);
-    const sizeRow = (/** @type {string} */ name, /** @type {string} */ when, /** @type {SizeResult} */ s) =>
-      row([name, when, kb(s.rawBytes), `${kb(s.gzipBytes)} (${s.gzipBytes.toLocaleString('en')} B)`, kb(s.brotliBytes)]);
-    sizeRow('`dist/widget.js` (boot)', 'every page view', size.boot);
-    for (const [index, file] of size.panel.entries()) sizeRow(`\`dist/${file.name}\``, index ? 'when a chat needs it' : 'on intent', file);
-    if (size.panel.length > 1) sizeRow('The most of the panel a visitor loads', 'panel, every chunk, one language', size.panelTotal);
-    sizeRow('Boot + that', 'a visitor who opens the chat', {
-      rawBytes: size.boot.rawBytes + size.panelTotal.rawBytes,
-      gzipBytes: size.boot.gzipBytes + size.panelTotal.gzipBytes,
-      brotliBytes: size.boot.brotliBytes + size.panelTotal.brotliBytes,
-    });
+    section('**Size** (what a site sends; gzip and brotli of each file as the size test computes them, and the ceiling it enforces)');
+    head(['Script', 'Loaded', 'Raw', 'gzip -9', 'brotli 11', 'Ceiling (gzip)']);
+    const sizeRow = (/** @type {string} */ name, /** @type {string} */ when, /** @type {SizeResult} */ s, /** @type {number | null} */ ceiling) =>
+      row([name, when, kb(s.rawBytes), `${kb(s.gzipBytes)} (${s.gzipBytes.toLocaleString('en')} B)`, kb(s.brotliBytes), ceiling === null ? '—' : kb(ceiling)]);
+    sizeRow('`dist/widget.js` (boot)', 'every page view', size.boot, ceilingFor('widget.js'));
+    for (const [index, file] of size.panel.entries()) {
+      sizeRow(`\`dist/${file.name}\``, index ? 'when a chat needs it' : 'on intent', file, ceilingFor(file.name));
+    }
+    if (size.panel.length > 1) sizeRow('The most of the panel a visitor loads', 'panel, every chunk, one language', size.panelTotal, null);
+    sizeRow(
+      'Boot + that',
+      'a visitor who opens the chat',
+      {
+        rawBytes: size.boot.rawBytes + size.panelTotal.rawBytes,
+        gzipBytes: size.boot.gzipBytes + size.panelTotal.gzipBytes,
+        brotliBytes: size.boot.brotliBytes + size.panelTotal.brotliBytes,
+      },
+      null,
+    );
     if (size.floors) {
-      sizeRow('Bare floor: a launcher, no framework', '(reference)', size.floors.bare);
-      sizeRow('Preact floor: Preact + signals launcher', '(reference)', size.floors.preact);
+      sizeRow('Bare floor: a launcher, no framework', '(reference)', size.floors.bare, null);
+      sizeRow('Preact floor: Preact + signals launcher', '(reference)', size.floors.preact, null);
     }
   }
   if (load) {
@@ -330,6 +192,13 @@ export function renderMarkdown(summary, meta) {
     const noLauncher = (/** @type {(page: Record<string, Spread>) => string} */ cell) => (/** @type {Record<string, Spread>} */ page, /** @type {number} */ i) =>
       i === 3 ? '—' : cell(page);
     each('Navigation → launcher painted', noLauncher((p) => msRange(p.launcherPaintedMs)));
+    row([
+      '… widget ÷ Preact floor',
+      `${ratio(load.paintRatio)} (fastest runs ${ratio(load.bestPaintRatio)}, per-run median ${median(load.pairedPaintRatio, ratio)})`,
+      '—',
+      '—',
+      '—',
+    ]);
     each('First contentful paint', noLauncher((p) => msRange(p.fcpMs)));
     each('Script received → launcher painted', noLauncher((p) => msRange(p.scriptToPaintMs)));
     each('**Main-thread CPU: script**', (p) => msRange(p.scriptMs));
@@ -391,8 +260,123 @@ export function renderMarkdown(summary, meta) {
     both('… of which after the response', (s) => msRange(s.appendRenderMs));
     both('JS heap with the conversation shown (after GC)', (s) => median(s.heapUsedBytes, mb));
   }
+  if (lighthouse) renderLighthouse(lighthouse, section, head, row);
   if (profile) renderProfile(profile, section, head, row);
   return lines.join('\n') + '\n';
+}
+
+/**
+ * The Lighthouse tables: one per preset, the page alone and with the widget side by side.
+ * @param {LighthouseSummary} lighthouse
+ * @param {(title: string) => void} section
+ * @param {(cells: string[], left?: boolean) => void} head
+ * @param {(cells: string[]) => void} row
+ */
+function renderLighthouse(lighthouse, section, head, row) {
+  const hero = Object.entries(lighthouse.heroBytes).map(([name, size]) => `${name} ${kb(size)}`).join(', ');
+  section(
+    `**Lighthouse** performance audit of a small business’s home page (header and navigation, a hero image — ${hero} —, text ` +
+      `sections, a footer; gzip, served from 127.0.0.1), without and with the widget’s snippet (its script from another origin, ` +
+      `as from a CDN), each preset with Lighthouse’s own simulated throttling — median (min–max) of ${lighthouse.runs} runs, ` +
+      `a fresh Chromium each, the two pages taking turns`,
+  );
+  const score = (/** @type {Spread | undefined} */ s) => (s && s.n ? (s.n > 1 && s.min !== s.max ? `${s.median} (${s.min}–${s.max})` : String(s.median)) : 'n/a');
+  const cls = (/** @type {Spread | undefined} */ s) =>
+    s && s.n ? (s.min === s.max ? s.median.toFixed(3) : `${s.median.toFixed(3)} (${s.min.toFixed(3)}–${s.max.toFixed(3)})`) : 'n/a';
+  const columns = lighthouse.presets.flatMap((p) => [`${p.preset}: page alone`, `${p.preset}: with the widget`]);
+  head(['Metric', ...columns]);
+  const both = (/** @type {string} */ label, /** @type {(s: Record<string, Spread>) => string} */ cell) =>
+    row([label, ...lighthouse.presets.flatMap((p) => [cell(p.without), cell(p.with)])]);
+  both('**Performance score**', (s) => score(s.score));
+  both('**Total blocking time**', (s) => msRange(s.tbtMs));
+  both('Largest contentful paint', (s) => msRange(s.lcpMs));
+  both('Cumulative layout shift', (s) => cls(s.cls));
+  both('First contentful paint', (s) => msRange(s.fcpMs));
+  both('Speed index', (s) => msRange(s.speedIndexMs));
+  both('Main-thread work, all (diagnostic; × the preset’s CPU slowdown)', (s) => msRange(s.mainThreadMs));
+  both('**Widget’s main-thread time** (JavaScript execution time of its scripts, × the CPU slowdown)', (s) => msRange(s.widgetMs));
+  both('… of it script evaluation / parse and compile', (s) => `${median(s.widgetScriptMs, ms)} / ${median(s.widgetParseMs, ms)}`);
+  both('Long tasks Lighthouse puts on the widget', (s) => count(s.widgetLongTasks));
+  both('Widget requests / bytes transferred', (s) => `${count(s.widgetRequests)} / ${median(s.widgetTransferBytes, (v) => `${v.toLocaleString('en')} B`)}`);
+  both('Lighthouse’s benchmark index of the machine', (s) => median(s.benchmarkIndex, (v) => String(Math.round(v))));
+  row([
+    'With the widget − the page alone (medians), against the page alone’s spread (max − min)',
+    ...lighthouse.presets.flatMap((p) => [
+      '',
+      `score ${signed(-p.impact.scoreDrop)} (spread ${p.impact.scoreNoise}), TBT ${signed(p.impact.addedTbtMs, ms)} (spread ${ms(p.impact.tbtNoiseMs)})`,
+    ]),
+  ]);
+  const warnings = [...new Set(lighthouse.presets.flatMap((p) => p.warnings))];
+  const requests = lighthouse.apiRequestsSeenByServer === null ? '' : ` The API received ${lighthouse.apiRequestsSeenByServer} requests during the audits.`;
+  if (warnings.length || requests) section(`${requests.trim()}${warnings.length ? ` Lighthouse warned: ${warnings.join(' ')}` : ''}`);
+}
+
+/**
+ * The before/after table of `--baseline`.
+ * @param {BaselineSummary} baseline
+ * @param {(title: string) => void} section
+ * @param {(cells: string[], left?: boolean) => void} head
+ * @param {(cells: string[]) => void} row
+ */
+function renderBaseline(baseline, section, head, row) {
+  section(
+    `**Before/after**: the baseline (${baseline.commit ? `commit \`${baseline.label}\`` : `\`${baseline.label}\``}) and this build, ` +
+      `measured in the same runs, interleaved (A B A B, the order reversed every run) — median (min–max) of ${baseline.runs} runs each; ` +
+      'the ratio is this build ÷ the baseline (below 1: this build is faster or smaller)',
+  );
+  head(['Metric', `Baseline ${baseline.label}`, 'This build', 'Ratio of the medians', 'Per-run ratio, median (min–max)']);
+  const compare = (/** @type {string} */ label, /** @type {Comparison | undefined} */ c, /** @type {(s: Spread) => string} */ format = msRange) => {
+    if (!c) return;
+    const paired = c.paired.n ? `${ratio(c.paired.median)} (${c.paired.min.toFixed(2)}–${c.paired.max.toFixed(2)})` : 'n/a';
+    row([label, format(c.baseline), format(c.current), ratio(c.ratio), paired]);
+  };
+  if (baseline.size) {
+    const sizes = /** @type {Array<[string, 'boot' | 'panel' | 'panelTotal']>} */ ([
+      ['Boot gzipped', 'boot'],
+      ['Panel (its own file) gzipped', 'panel'],
+      ['The most of the panel a visitor loads, gzipped', 'panelTotal'],
+    ]);
+    for (const [label, key] of sizes) {
+      const { baseline: before, current } = baseline.size[key];
+      row([label, `${before.toLocaleString('en')} B`, `${current.toLocaleString('en')} B`, ratio(current / before), '—']);
+    }
+  }
+  const load = baseline.load;
+  if (load) {
+    compare('Page load: boot’s main-thread script CPU', load.scriptMs);
+    compare('Page load: main-thread CPU, all tasks', load.taskMs);
+    compare('Page load: navigation → launcher painted', load.launcherPaintedMs);
+  }
+  const open = baseline.open;
+  if (open) {
+    compare('New visitor: click → panel painted, after a hover', open.hover.openMs);
+    compare('New visitor: click → panel painted, cold', open.cold.openMs);
+    compare('New visitor: main-thread CPU click → painted, after a hover', open.hover.openCpuMs);
+    compare('New visitor: main-thread CPU click → painted, cold', open.cold.openCpuMs);
+    compare('New visitor: main-thread CPU of the hover', open.hover.hoverCpuMs);
+  }
+  const history = baseline.history;
+  if (history) {
+    compare('**1,000-message open: main-thread CPU click → painted, after a hover**', history.hover.openCpuMs);
+    compare('**1,000-message open: main-thread CPU click → painted, cold**', history.cold.openCpuMs);
+    compare('… of it style and layout, after a hover', history.hover.openLayoutCpuMs);
+    compare('1,000-message open: main-thread CPU of the hover', history.hover.hoverCpuMs);
+    compare('1,000-message open: click → last message painted, after a hover', history.hover.openMs);
+    compare('1,000-message open: click → last message painted, cold', history.cold.openMs);
+    compare('Elements in the widget’s shadow root, painted', history.hover.domElements, (s) => median(s, (v) => v.toLocaleString('en-US')));
+    compare('JS heap with the conversation shown (after GC)', history.hover.heapUsedBytes, (s) => median(s, mb));
+  }
+}
+
+/**
+ * A difference with its sign: `+17 ms`, `−1`, `0`.
+ * @param {number} value
+ * @param {(v: number) => string} [format]
+ */
+function signed(value, format = String) {
+  if (!Number.isFinite(value)) return 'n/a';
+  if (value === 0) return format(0);
+  return `${value > 0 ? '+' : '−'}${format(Math.abs(value))}`;
 }
 
 /**

@@ -13,6 +13,17 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * @typedef {SizeResult & { name: string }} NamedSize
  */
 
+const KB = 1024;
+
+/**
+ * The size test's ceilings (test/size.test.ts), gzip: guards against a regression (a dependency pulled in
+ * by mistake, a chunk merged back into the panel), not targets.
+ */
+export const CEILINGS = { boot: 6 * KB, panel: 30 * KB, markdown: 6 * KB, chunk: 4 * KB };
+
+/** The markdown renderer's chunk, which has a ceiling of its own. */
+const MARKDOWN_PREFIX = 'assistant-chat-rich-text-';
+
 /** The panel and its chunks: every script of the build but the launcher (the size test's selection). */
 const PANEL_SCRIPT = /^assistant-chat-.*\.js$/;
 /** The panel's entry file; chunks it may import share the prefix `assistant-chat-` but not this one. */
@@ -43,6 +54,18 @@ export function panelScripts(distDir) {
   const entry = names.find((name) => name.startsWith(PANEL_ENTRY_PREFIX));
   if (!entry) throw new Error(`no ${PANEL_ENTRY_PREFIX}*.js in dist/: run npm run build first.`);
   return [entry, ...names.filter((name) => name !== entry)];
+}
+
+/**
+ * The ceiling that applies to a file of the build, by its name.
+ * @param {string} name e.g. `widget.js`, `assistant-chat-panel-<hash>.js`
+ * @returns {number} bytes, gzip
+ */
+export function ceilingFor(name) {
+  if (name === 'widget.js') return CEILINGS.boot;
+  if (name.startsWith(PANEL_ENTRY_PREFIX)) return CEILINGS.panel;
+  if (name.startsWith(MARKDOWN_PREFIX)) return CEILINGS.markdown;
+  return CEILINGS.chunk;
 }
 
 /** A language's file (`assistant-chat-fr-<hash>.js`): a visitor loads at most one of them. */
