@@ -100,6 +100,30 @@ export default defineConfig(({ mode, command }) => {
       },
     };
   }
+  if (mode === 'gateway') {
+    // The gateway a site owner runs (src/gateway): ES modules for servers, not browsers. `index` is the
+    // `./gateway` entry (pure Fetch API code, for any runtime); `cli` is the Node server behind the
+    // `assistant-chat-gateway` bin. Node's modules and the optional `redis` stay imports.
+    return {
+      build: {
+        ssr: true,
+        outDir: here('./dist/gateway'),
+        emptyOutDir: true,
+        target: 'node20',
+        minify: false,
+        sourcemap: false,
+        rolldownOptions: {
+          input: { index: here('./src/gateway/index.ts'), cli: here('./src/gateway/cli.ts') },
+          output: {
+            format: 'es',
+            entryFileNames: '[name].js',
+            chunkFileNames: 'gateway-[hash].js',
+            banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+          },
+        },
+      },
+    };
+  }
   if (mode === 'panel') {
     // The panel of the script tag: one ES module with Preact and signals inside, loaded by dist/widget.js
     // with import() when the visitor reaches for the launcher. Its name carries its content hash, so a
