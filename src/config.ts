@@ -6,6 +6,7 @@ import { isUuid, type FetchLike } from './api/client';
 import { trimBase } from './api/url';
 import { languageTag } from './boot/language';
 import type { ConversationType, VariableValue } from './api/types';
+import type { ChallengeProvider } from './api/challenge';
 import type { Strings } from './ui/strings';
 import { applyRules, flag, oneOf, type Parse } from './rules';
 
@@ -121,6 +122,8 @@ export interface RuntimeOptions {
   fetch?: FetchLike;
   /** Overrides of UI strings, by key (see `Strings` in src/ui/strings.ts), e.g. `{ placeholder: 'Ask us…' }`. */
   strings?: Partial<Strings>;
+  /** The site's bot check for its gateway: returns a token (e.g. Cloudflare Turnstile's) before each new conversation. */
+  challenge?: ChallengeProvider;
 }
 
 /** How problems name a setting: after the script tag's data attribute, the element's attribute, or the JS option. */

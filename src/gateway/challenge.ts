@@ -5,8 +5,7 @@
  * other provider is a function of the same shape.
  */
 
-/** The header that carries the token on `POST /conversations`. */
-export const CHALLENGE_HEADER = 'X-Assistant-Challenge';
+export { CHALLENGE_HEADER } from '../api/challenge';
 
 /** What a provider says of a token: good, not good, or that it could not be asked. */
 export type ChallengeResult = 'passed' | 'failed' | 'unavailable';

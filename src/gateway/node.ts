@@ -29,20 +29,22 @@ export function toRequest(req: IncomingMessage): Request {
  * destroying the connection, so the client still gets its 413, up to a limit past which it is cut.
  */
 function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
   return new ReadableStream({
     start(controller) {
       req.on('data', (chunk: Buffer) => {
+        if (cancelled) return;
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 0) <= 0) req.pause();
       });
-      req.on('end', () => controller.close());
-      req.on('error', (error) => controller.error(error));
+      req.on('end', () => cancelled || controller.close());
+      req.on('error', (error) => cancelled || controller.error(error));
     },
     pull() {
       req.resume();
     },
     cancel() {
-      req.removeAllListeners('data');
+      cancelled = true;
       let drained = 0;
       req.on('data', (chunk: Buffer) => {
         drained += chunk.byteLength;

@@ -6,6 +6,7 @@
  */
 import { batch, computed, effect, signal, type ReadonlySignal } from '@preact/signals';
 import { h, render } from 'preact';
+import type { ChallengeProvider } from '../api/challenge';
 import { createApiClient, type FetchLike } from '../api/client';
 import { browserFetch } from '../api/transport';
 import type { WidgetConfig } from '../config';
@@ -34,7 +35,12 @@ const browserStore: StoreFactory = (config, { settings, root }) =>
     config,
     createBrowserStoreDeps({
       // The browser's own fetch unless the developer passes one: never a host page's wrapper (see transport.ts).
-      client: createApiClient({ baseUrl: config.apiBase, fetch: (settings.fetch as FetchLike | undefined) ?? browserFetch(root.ownerDocument.defaultView ?? window) }),
+      client: createApiClient({
+        baseUrl: config.apiBase,
+        fetch: (settings.fetch as FetchLike | undefined) ?? browserFetch(root.ownerDocument.defaultView ?? window),
+        // The site's bot check, for its gateway (see docs/gateway.md): asked only when a conversation is created.
+        challenge: typeof settings.challenge === 'function' ? (settings.challenge as ChallengeProvider) : undefined,
+      }),
       // (`memory`: nothing of the conversation touches Web Storage, unsent messages included.)
       storage: config.storage,
       scope: config.assistantId + '@' + config.apiBase + visitorSuffix(visitorId(config)),
