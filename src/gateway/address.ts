@@ -21,9 +21,8 @@ export function clientKey(address: string): string {
  */
 export function normalize(address: string): string {
   const value = address.trim().toLowerCase().replace(/^\[|\](:\d+)?$/g, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(value);
-  if (mapped) return mapped[1]!;
-  if (!value.includes(':')) return value.replace(/:\d+$/, '');
+  const ipv4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)(?::\d+)?$/.exec(value);
+  if (ipv4) return ipv4[1]!;
   return ipv6Prefix(value) ?? value;
 }
 
