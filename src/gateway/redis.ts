@@ -43,10 +43,20 @@ export interface RedisStoreOptions {
  */
 export async function createRedisStore({ url, onError = () => {} }: RedisStoreOptions): Promise<LimitStore> {
   const createClient = await loadRedis();
-  const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 5000 } });
+  let connected = false;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 5000,
+      // The first connection fails at once (a wrong URL is a mistake to hear about); a lost one is tried again.
+      reconnectStrategy: (retries, cause) => (connected ? Math.min(100 * 2 ** retries, 2000) : cause),
+    },
+  });
   client.on('error', onError);
   try {
     await client.connect();
+    connected = true;
   } catch (error) {
     throw new Error(`Could not connect to Redis at ${redactUrl(url)}: ${String((error as Error)?.message ?? error)}`);
   }
@@ -81,7 +91,11 @@ export async function createRedisStore({ url, onError = () => {} }: RedisStoreOp
   };
 }
 
-type CreateClient = (options: { url: string; disableOfflineQueue: boolean; socket: { connectTimeout: number } }) => RedisClient;
+type CreateClient = (options: {
+  url: string;
+  disableOfflineQueue: boolean;
+  socket: { connectTimeout: number; reconnectStrategy: (retries: number, cause: Error) => number | Error };
+}) => RedisClient;
 
 /** Imports `redis` by a name bundlers leave alone: a Worker's bundle must not try to include it. */
 async function loadRedis(): Promise<CreateClient> {

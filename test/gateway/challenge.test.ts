@@ -69,7 +69,7 @@ describe('Turnstile before a create', () => {
   });
 
   it('no token or a bad one: 403, nothing created', async () => {
-    for (const headers of [{}, { 'X-Assistant-Challenge': 'forged' }]) {
+    for (const headers of [{}, { 'X-Assistant-Challenge': 'forged' }] as Record<string, string>[]) {
       const answer = await create(headers);
       expect(answer.status).toBe(403);
       expect(JSON.parse(answer.text)).toEqual({ status: false, error: 'The bot check failed.' });
