@@ -18,8 +18,34 @@ function standInApi(): Plugin {
       api = createStandInApi({ dataDir: here('./demo/data'), replyDelayMs: 700, rateLimit: false });
       server.middlewares.use('/api', (req, res, next) => api!.handle(req, res, next));
       server.httpServer?.once('close', () => void api?.close());
+      if (process.env.DEMO_GATEWAY) await gatewayInFront(server);
     },
   };
+}
+
+/**
+ * `npm run demo:gateway`: the gateway (src/gateway) under /gateway, in front of the stand-in under /api,
+ * as a site owner would run it in front of the platform. It lets only the playground's own origin
+ * through and logs one JSON line per request; the playground uses it with its API base set to /gateway.
+ */
+async function gatewayInFront(server: import('vite').ViteDevServer) {
+  // Loaded by the dev server itself (not bundled into this config, which every build loads).
+  const { createGateway } = (await server.ssrLoadModule(here('./src/gateway/handler.ts'))) as typeof import('./src/gateway/handler');
+  const { toNodeListener } = (await server.ssrLoadModule(here('./src/gateway/node.ts'))) as typeof import('./src/gateway/node');
+  let listener: ReturnType<typeof toNodeListener> | undefined;
+  server.middlewares.use('/gateway', (req, res) => {
+    if (!listener) {
+      const { port } = server.httpServer!.address() as import('node:net').AddressInfo;
+      const origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+      // (The demo key is Northwind's: the stand-in's conversation routes take any.)
+      listener = toNodeListener(createGateway({ upstream: `http://127.0.0.1:${port}/api`, apiKey: 'demo-key-northwind', allowOrigins: origins }));
+    }
+    listener(req, res);
+  });
+  server.httpServer?.once('listening', () => {
+    const { port } = server.httpServer!.address() as import('node:net').AddressInfo;
+    server.config.logger.info(`  ➜  Gateway: http://127.0.0.1:${port}/gateway in front of /api; the playground through it: http://127.0.0.1:${port}/#api=/gateway`);
+  });
 }
 
 /**
