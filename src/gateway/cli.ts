@@ -7,7 +7,7 @@ import { VERSION } from '../version';
 import { createTurnstileCheck } from './challenge';
 import { createGateway } from './handler';
 import { createMemoryStore, DEFAULT_LIMITS, type LimitStore } from './limits';
-import { startGatewayServer } from './node';
+import { createNodeFetch, startGatewayServer } from './node';
 import type { GatewayOptions } from './options';
 import { createRedisStore } from './redis';
 
@@ -122,7 +122,7 @@ export async function main(args: string[], env: NodeJS.ProcessEnv): Promise<void
   const store: LimitStore = env.REDIS_URL
     ? await createRedisStore({ url: env.REDIS_URL, onError: (error) => logEvent('redis-error', { error: String((error as Error)?.message ?? error) }) })
     : createMemoryStore();
-  const server = await startGatewayServer({ handler: createGateway({ ...options, store }), port, host: values.host ?? '127.0.0.1' });
+  const server = await startGatewayServer({ handler: createGateway({ ...options, store, fetch: createNodeFetch() }), port, host: values.host ?? '127.0.0.1' });
   logEvent('listening', { url: server.url, store: env.REDIS_URL ? 'redis' : 'memory', version: VERSION });
 
   let stopping = false;

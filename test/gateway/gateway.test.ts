@@ -280,6 +280,15 @@ describe('the platform failing', () => {
     expect(error).toBeUndefined();
   });
 
+  it('an answer cut off half-way: a JSON 502, not half a body', async () => {
+    const id = await newConversation();
+    await api.fault('drop-after-processing');
+    const answer = await send(id, 'where is order 12?');
+    expect(answer.status).toBe(502);
+    expect(JSON.parse(answer.text)).toMatchObject({ status: false });
+    expect(gateway.logs.at(-1)).toMatchObject({ route: 'send', status: 502, upstream_problem: 'unreachable' });
+  });
+
   it('the platform unreachable: a JSON 502', async () => {
     const closed = await startStandIn();
     const url = closed.url;
@@ -300,6 +309,22 @@ describe('the platform failing', () => {
     expect(answer.status).toBe(429);
     expect(answer.headers['retry-after']).toBe('7');
     expect(JSON.parse(answer.text)).toMatchObject({ retry_after: 7 });
+  });
+});
+
+describe('with the runtime’s own fetch (as on Workers, Deno or Bun) instead of the Node transport', () => {
+  it('forwards with the key, and answers a timeout and an error page the same way', async () => {
+    const portable = await startTestGateway(api.url, { allowOrigins: [SITE], fetch: (input, init) => fetch(input, init), timeoutMs: 200, sendTimeoutMs: 300 });
+    try {
+      const id = await newConversation(portable);
+      expect((await api.requests())[0]?.headers.authorization).toBe(`Bearer ${TEST_KEY}`);
+      await api.fault('502');
+      expect(JSON.parse((await send(id, 'hello', portable)).text)).toEqual({ status: false, error: 'The chat service answered with an error page (HTTP 502).' });
+      await api.fault('slow', { delayMs: 3000 });
+      expect((await send(id, 'hello', portable)).status).toBe(504);
+    } finally {
+      await portable.close();
+    }
   });
 });
 

@@ -8,7 +8,7 @@
 // the gateway adds (median and p99), then many at once, for the requests per second it forwards; then the
 // same for sends (POST …/messages, which the stand-in stores on disk). Prints a Markdown table.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,22 +22,22 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ORIGIN = 'https://shop.example';
 const ASSISTANT = '7b2e9d41-3c6a-4f88-a1d5-2e9c8b7f6a01';
 
-/** Starts `args` with node and resolves with its URL once a line of its output names one. */
-function start(args, env = {}) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(text)?.[0];
-      if (url) {
-        child.stdout.resume();
-        child.stdout.removeAllListeners('data');
-        resolve({ url, child });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
+/**
+ * Starts `args` with node, its output to a file (a pipe this busy script drains late would hold up the
+ * gateway's log writes, and be what is measured), and resolves with its URL once the file names one.
+ */
+async function start(args, env = {}) {
+  const log = join(dataDir, `${args[0].replace(/\W/g, '-')}.log`);
+  const out = openSync(log, 'w');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (;;) {
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(readFileSync(log, 'utf8'))?.[0];
+    if (url) return { url, child };
+    if (exited) throw new Error(`${args.join(' ')} exited before it listened`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** One request on `agent`; resolves with its status and latency in ms. */
@@ -84,8 +84,6 @@ const gateway = await start(
   ['dist/gateway/cli.js', '--port', '0', '--upstream', standIn.url, '--allow-origin', ORIGIN, '--conversations-per-hour', big, '--messages-per-minute', big, '--messages-per-day', big, '--site-messages-per-day', big, '--reads-per-minute', big],
   { ASSISTANT_API_KEY: 'sk-load-test' },
 );
-// The gateway's request log goes nowhere: a terminal printing 10,000 lines a second would be what is measured.
-gateway.child.stdout.resume();
 
 try {
   const create = async (base) => {

@@ -4,7 +4,7 @@
  */
 import { createGateway } from '../../../src/gateway/handler';
 import type { LogEntry } from '../../../src/gateway/log';
-import { startGatewayServer } from '../../../src/gateway/node';
+import { createNodeFetch, startGatewayServer } from '../../../src/gateway/node';
 import type { GatewayOptions } from '../../../src/gateway/options';
 
 /** The API key the test gateways add upstream: a test looks for it in everything a browser could see. */
@@ -19,10 +19,13 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-/** Starts a gateway in front of `upstream`; options override the test defaults (the key above, `log` kept). */
+/**
+ * Starts a gateway in front of `upstream`; options override the test defaults (the key above, `log` kept,
+ * the Node transport the CLI uses: `fetch: globalThis.fetch` for the runtime's own, as on Workers).
+ */
 export async function startTestGateway(upstream: string, options: Partial<GatewayOptions> = {}): Promise<TestGateway> {
   const logs: LogEntry[] = [];
-  const handler = createGateway({ apiKey: TEST_KEY, allowOrigins: [], allowNoOrigin: true, log: (entry) => logs.push(entry), ...options, upstream });
+  const handler = createGateway({ apiKey: TEST_KEY, allowOrigins: [], allowNoOrigin: true, log: (entry) => logs.push(entry), fetch: createNodeFetch(), ...options, upstream });
   const server = await startGatewayServer({ handler, port: 0, host: '127.0.0.1' });
   return { url: server.url, logs, close: () => server.close(1000) };
 }
