@@ -70,8 +70,9 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
   const base = trimBase(baseUrl);
 
   /**
-   * One request (a POST when there is a body). Resolves with what `pick` makes of a successful
-   * answer (`status: true` and the endpoint's shape); rejects with an `ApiError` for anything else.
+   * One request (a POST when there is a body; with the bot check's `token` when there is one). Resolves
+   * with what `pick` makes of a successful answer (`status: true` and the endpoint's shape); rejects with
+   * an `ApiError` for anything else.
    */
   async function request<T>(
     path: string,
@@ -79,7 +80,7 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
     limit: number,
     options: CallOptions | undefined,
     pick: (data: JsonObject) => T | false | undefined,
-    extraHeaders?: Record<string, string>,
+    token?: string,
   ): Promise<T> {
     const url = base + path;
     const signal = options?.signal;
@@ -98,7 +99,7 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
           method: body ? 'POST' : 'GET',
           credentials: 'omit',
           cache: 'no-store',
-          headers: { Accept: JSON_TYPE, ...(body && { 'Content-Type': JSON_TYPE }), ...extraHeaders },
+          headers: { Accept: JSON_TYPE, ...(body && { 'Content-Type': JSON_TYPE }), ...(token && { [CHALLENGE_HEADER]: token }) },
           body: body && toJson(body),
           signal: controller.signal,
         }),
@@ -128,12 +129,12 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
     async createConversation({ assistantId, type, variables }, callOptions) {
       checkId(assistantId, 'assistant_id');
       // A fresh token for each try: the gateway takes each one once.
-      const token = challenge && (await challengeToken(challenge, callOptions?.signal));
+      const token = challenge && (await challengeToken(challenge));
       const pick = (data: JsonObject) => {
         const history = toHistory(data.history);
         return isUuid(data.conversation_id) && history && { conversationId: data.conversation_id, history };
       };
-      return request('/conversations', { assistant_id: assistantId, type, variables }, timeoutMs, callOptions, pick, token ? { [CHALLENGE_HEADER]: token } : undefined);
+      return request('/conversations', { assistant_id: assistantId, type, variables }, timeoutMs, callOptions, pick, token);
     },
 
     async getConversation(conversationId, callOptions) {
