@@ -122,7 +122,13 @@ export async function main(args: string[], env: NodeJS.ProcessEnv): Promise<void
   const store: LimitStore = env.REDIS_URL
     ? await createRedisStore({ url: env.REDIS_URL, onError: (error) => logEvent('redis-error', { error: String((error as Error)?.message ?? error) }) })
     : createMemoryStore();
-  const server = await startGatewayServer({ handler: createGateway({ ...options, store, fetch: createNodeFetch() }), port, host: values.host ?? '127.0.0.1' });
+  const server = await startGatewayServer({
+    handler: createGateway({ ...options, store, fetch: createNodeFetch() }),
+    port,
+    host: values.host ?? '127.0.0.1',
+    // Node gives up on a request only well after the gateway's own time limits have answered it.
+    requestTimeoutMs: Math.max(options.timeoutMs ?? 12000, options.sendTimeoutMs ?? 40000) + 20000,
+  });
   logEvent('listening', { url: server.url, store: env.REDIS_URL ? 'redis' : 'memory', version: VERSION });
 
   let stopping = false;
