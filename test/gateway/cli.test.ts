@@ -5,6 +5,9 @@
  * flight finish.
  */
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANTS, rawRequest, startStandIn, type StandIn } from '../helpers/stand-in';
 import { CLI, startCli } from './helpers/cli';
@@ -46,6 +49,22 @@ describe('the command line', () => {
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(message);
       expect(result.stderr).not.toContain(KEY);
+    }
+  });
+  it('with REDIS_URL but without the optional redis package, says to install it', () => {
+    // The built files alone, in a folder where no node_modules can be found: as in an app that did not install redis.
+    const folder = mkdtempSync(join(tmpdir(), 'gateway-no-redis-'));
+    try {
+      for (const name of readdirSync(dirname(CLI))) copyFileSync(join(dirname(CLI), name), join(folder, name));
+      const result = spawnSync(process.execPath, [join(folder, 'cli.js'), '--upstream', api.url, '--allow-origin', SITE], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', ASSISTANT_API_KEY: KEY, REDIS_URL: 'redis://127.0.0.1:1' },
+        timeout: 20_000,
+      });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/REDIS_URL is set, but the "redis" package cannot be loaded \(npm install redis\)/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
