@@ -18,8 +18,34 @@ function standInApi(): Plugin {
       api = createStandInApi({ dataDir: here('./demo/data'), replyDelayMs: 700, rateLimit: false });
       server.middlewares.use('/api', (req, res, next) => api!.handle(req, res, next));
       server.httpServer?.once('close', () => void api?.close());
+      if (process.env.DEMO_GATEWAY) await gatewayInFront(server);
     },
   };
+}
+
+/**
+ * `npm run demo:gateway`: the gateway (src/gateway) under /gateway, in front of the stand-in under /api,
+ * as a site owner would run it in front of the platform. It lets only the playground's own origin
+ * through and logs one JSON line per request; the playground uses it with its API base set to /gateway.
+ */
+async function gatewayInFront(server: import('vite').ViteDevServer) {
+  // Loaded by the dev server itself (not bundled into this config, which every build loads).
+  const { createGateway } = (await server.ssrLoadModule(here('./src/gateway/handler.ts'))) as typeof import('./src/gateway/handler');
+  const { toNodeListener } = (await server.ssrLoadModule(here('./src/gateway/node.ts'))) as typeof import('./src/gateway/node');
+  let listener: ReturnType<typeof toNodeListener> | undefined;
+  server.middlewares.use('/gateway', (req, res) => {
+    if (!listener) {
+      const { port } = server.httpServer!.address() as import('node:net').AddressInfo;
+      const origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+      // (The demo key is Northwind's: the stand-in's conversation routes take any.)
+      listener = toNodeListener(createGateway({ upstream: `http://127.0.0.1:${port}/api`, apiKey: 'demo-key-northwind', allowOrigins: origins }));
+    }
+    listener(req, res);
+  });
+  server.httpServer?.once('listening', () => {
+    const { port } = server.httpServer!.address() as import('node:net').AddressInfo;
+    server.config.logger.info(`  ➜  Gateway: http://127.0.0.1:${port}/gateway in front of /api; the playground through it: http://127.0.0.1:${port}/#api=/gateway`);
+  });
 }
 
 /**
@@ -125,6 +151,30 @@ export default defineConfig(({ mode, command }): ViteUserConfig => {
         terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
         lib: { entry: { nudges: here(BOOT_IMPORTS.nudges), analytics: here(BOOT_IMPORTS.analytics) }, formats: ['es'] },
         rolldownOptions: { output: { entryFileNames: 'assistant-chat-[name]-[hash].js', hashCharacters: 'hex' } },
+      },
+    };
+  }
+  if (mode === 'gateway') {
+    // The gateway a site owner runs (src/gateway): ES modules for servers, not browsers. `index` is the
+    // `./gateway` entry (pure Fetch API code, for any runtime); `cli` is the Node server behind the
+    // `assistant-chat-gateway` bin. Node's modules and the optional `redis` stay imports.
+    return {
+      build: {
+        ssr: true,
+        outDir: here('./dist/gateway'),
+        emptyOutDir: true,
+        target: 'node20',
+        minify: false,
+        sourcemap: false,
+        rolldownOptions: {
+          input: { index: here('./src/gateway/index.ts'), cli: here('./src/gateway/cli.ts') },
+          output: {
+            format: 'es',
+            entryFileNames: '[name].js',
+            chunkFileNames: 'gateway-[hash].js',
+            banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+          },
+        },
       },
     };
   }

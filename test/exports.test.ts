@@ -9,6 +9,7 @@ const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')
   exports: Record<string, Record<string, string> | string>;
   sideEffects: string[];
   peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
 
 describe('the npm package surface', () => {
@@ -26,15 +27,16 @@ describe('the npm package surface', () => {
       if (typeof target === 'string') continue;
       expect(Object.keys(target)[0], `exports["${name}"]`).toBe('types');
     }
-    expect(Object.keys(pkg.exports)).toEqual(['.', './element', './react', './preact', './widget.js', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual(['.', './element', './react', './preact', './gateway', './widget.js', './package.json']);
   });
 
   it('declares side effects only for the script-tag bundle, the entries that register the element, and CSS', () => {
     expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/lib/element.js', './dist/lib/react.js', './dist/lib/preact.js', '*.css']);
   });
 
-  it('leaves Preact 10 and its signals to the app as peer dependencies', () => {
-    expect(pkg.peerDependencies).toEqual({ '@preact/signals': '^2.0.0', preact: '^10.25.0 || ^11.0.0' });
+  it('leaves Preact 10 and its signals to the app as peer dependencies, and Redis, optional, to the gateway’s owner', () => {
+    expect(pkg.peerDependencies).toEqual({ '@preact/signals': '^2.0.0', preact: '^10.25.0 || ^11.0.0', redis: '^5.0.0 || ^6.0.0' });
+    expect(pkg.peerDependenciesMeta).toEqual({ redis: { optional: true } });
   });
 
   it('reports the package version as AssistantChat.version', () => {

@@ -114,6 +114,25 @@ export function buildNpmUsage(settings: SnippetSettings, apiBase: string): strin
   return lines.join('\n');
 }
 
+/**
+ * The command that runs the gateway (assistant-chat-gateway, docs/gateway.md) in front of the API the
+ * snippet uses: the site's pages then point `data-api-base` at the gateway, which adds the owner's key and
+ * keeps strangers' scripts off their balance. The key and the site's origin are placeholders to fill in.
+ * @param apiBase the absolute API root (see {@link absoluteApiBase})
+ */
+export function buildGatewayCommand(settings: SnippetSettings, apiBase: string): string {
+  const lines = ['ASSISTANT_API_KEY=YOUR-API-KEY npx assistant-chat-gateway', `--upstream ${shellWord(apiBase)}`, '--allow-origin https://www.YOUR-SITE.example'];
+  const assistantId = settings.assistantId.trim();
+  if (assistantId) lines.push(`--assistant ${shellWord(assistantId)}`);
+  lines.push('--port 8788');
+  return lines.join(' \\\n  ');
+}
+
+/** `text` as one word of a POSIX shell: as it is when it is plainly safe, else in single quotes. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 function escapeAttribute(value: string, quote: '"' | "'"): string {
   return value
     .replace(/&/g, '&amp;')

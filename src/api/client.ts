@@ -3,6 +3,7 @@
  * `fetch`. It resolves only with answers of the contract's shape and rejects only with an `ApiError`
  * whose kind says what the answer (or its absence) was.
  */
+import { challengeToken, CHALLENGE_HEADER, type ChallengeProvider } from './challenge';
 import { ApiError, type ApiErrorKind, type ErrorBody } from './errors';
 import { isObject, parseObject, toJson } from './json';
 import type { ConversationType, JsonObject, VariableValue, WireFunctionCall, WireMessage } from './types';
@@ -29,6 +30,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Time limit for sending a message (the assistant may run tools), in ms. Default 45000. */
   sendTimeoutMs?: number;
+  /** The site's bot check: asked for a token before each create, which goes as `X-Assistant-Challenge` (for the site's gateway). */
+  challenge?: ChallengeProvider;
 }
 
 /** Per-call options. */
@@ -63,12 +66,13 @@ export interface ApiClient {
 }
 
 /** Creates a client for the conversation API at `options.baseUrl`. */
-export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, sendTimeoutMs = 45000 }: ApiClientOptions): ApiClient {
+export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, sendTimeoutMs = 45000, challenge }: ApiClientOptions): ApiClient {
   const base = trimBase(baseUrl);
 
   /**
-   * One request (a POST when there is a body). Resolves with what `pick` makes of a successful
-   * answer (`status: true` and the endpoint's shape); rejects with an `ApiError` for anything else.
+   * One request (a POST when there is a body; with the bot check's `token` when there is one). Resolves
+   * with what `pick` makes of a successful answer (`status: true` and the endpoint's shape); rejects with
+   * an `ApiError` for anything else.
    */
   async function request<T>(
     path: string,
@@ -76,6 +80,7 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
     limit: number,
     options: CallOptions | undefined,
     pick: (data: JsonObject) => T | false | undefined,
+    token?: string,
   ): Promise<T> {
     const url = base + path;
     const signal = options?.signal;
@@ -94,7 +99,7 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
           method: body ? 'POST' : 'GET',
           credentials: 'omit',
           cache: 'no-store',
-          headers: { Accept: JSON_TYPE, ...(body && { 'Content-Type': JSON_TYPE }) },
+          headers: { Accept: JSON_TYPE, ...(body && { 'Content-Type': JSON_TYPE }), ...(token && { [CHALLENGE_HEADER]: token }) },
           body: body && toJson(body),
           signal: controller.signal,
         }),
@@ -123,10 +128,13 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
   return {
     async createConversation({ assistantId, type, variables }, callOptions) {
       checkId(assistantId, 'assistant_id');
-      return request('/conversations', { assistant_id: assistantId, type, variables }, timeoutMs, callOptions, (data) => {
+      // A fresh token for each try: the gateway takes each one once.
+      const token = challenge && (await challengeToken(challenge));
+      const pick = (data: JsonObject) => {
         const history = toHistory(data.history);
         return isUuid(data.conversation_id) && history && { conversationId: data.conversation_id, history };
-      });
+      };
+      return request('/conversations', { assistant_id: assistantId, type, variables }, timeoutMs, callOptions, pick, token);
     },
 
     async getConversation(conversationId, callOptions) {

@@ -13,6 +13,7 @@ import { PANEL_ID, type ExtraHost, type ExtraModule, type PanelHost, type Widget
 import { createEmitter } from '../events';
 import type { FetchLike } from '../api/client';
 import type { Strings } from '../ui/strings';
+import type { ChallengeProvider } from '../api/challenge';
 import { createFrame } from './frame';
 import { resolveLanguage } from './language';
 import { createLauncher, showLoadFailure } from './launcher';
@@ -31,6 +32,8 @@ export interface RuntimeOptions {
   fetch?: FetchLike;
   /** Overrides of UI strings, by key (see `Strings`), e.g. `{ placeholder: 'Ask us…' }`. */
   strings?: Partial<Strings>;
+  /** The site's bot check for its gateway: returns a token (e.g. Cloudflare Turnstile's) before each new conversation. */
+  challenge?: ChallengeProvider;
 }
 
 /** Options of `mount()`: every setting (all optional but the assistant id; see the README's table) and the JS-only options. */

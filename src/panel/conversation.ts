@@ -4,6 +4,7 @@
  * the device forgotten when they sign out.
  */
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
+import type { ChallengeProvider } from '../api/challenge';
 import { createApiClient, type FetchLike } from '../api/client';
 import { browserFetch } from '../api/transport';
 import type { WidgetConfig } from '../config/table';
@@ -26,6 +27,8 @@ export const browserStore: StoreFactory = (config, { settings, root }) =>
       client: createApiClient({
         baseUrl: config.apiBase,
         fetch: (settings.value.given.fetch as FetchLike | undefined) ?? browserFetch(root.ownerDocument.defaultView ?? window),
+        // The site's bot check, for its gateway (see docs/gateway.md): asked only when a conversation is created.
+        challenge: typeof settings.value.given.challenge === 'function' ? (settings.value.given.challenge as ChallengeProvider) : undefined,
       }),
       // (`memory`: nothing of the conversation touches Web Storage, unsent messages included.)
       storage: config.storage,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type PlaygroundSettings } from '../../demo/playground/settings';
-import { absoluteApiBase, buildNpmUsage, buildScriptTag, NPM_INSTALL } from '../../demo/playground/snippet';
+import { absoluteApiBase, buildGatewayCommand, buildNpmUsage, buildScriptTag, NPM_INSTALL } from '../../demo/playground/snippet';
 
 const PAGE = 'http://127.0.0.1:5173/#theme=dark&assistant=x';
 let nextId = 0;
@@ -137,5 +137,24 @@ describe('the welcome, the consent line and the pre-chat form in the snippet', (
   it('leaves them all out when they are not set', () => {
     const tag = buildScriptTag(settings(), 'https://chat.example/api');
     expect(tag).not.toMatch(/data-(subtitle|avatar|starters|disclaimer|consent|prechat)/);
+  });
+});
+
+describe('the gateway command', () => {
+  it('runs the gateway in front of the snippet’s API, for this assistant, with the key and the site to fill in', () => {
+    const command = buildGatewayCommand(settings({ assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10' }), 'https://api.example.com');
+    expect(command).toBe(
+      [
+        'ASSISTANT_API_KEY=YOUR-API-KEY npx assistant-chat-gateway \\',
+        '  --upstream https://api.example.com \\',
+        '  --allow-origin https://www.YOUR-SITE.example \\',
+        '  --assistant 3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10 \\',
+        '  --port 8788',
+      ].join('\n'),
+    );
+  });
+
+  it('quotes an API base a shell would split or expand', () => {
+    expect(buildGatewayCommand(settings({ assistantId: '' }), "https://x.example/a b'$c")).toContain(`--upstream 'https://x.example/a b'\\''$c' \\`);
   });
 });

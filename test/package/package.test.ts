@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli } from '../gateway/helpers/cli';
+import { ASSISTANTS, rawRequest, startStandIn } from '../helpers/stand-in';
 import { installPackage, packPackage, PACKAGE_NAME, REPO_ROOT, type PackedPackage } from './packed';
 
 const APP_DIR = join(REPO_ROOT, 'test-results', 'package', 'node-app');
@@ -33,10 +35,10 @@ const panelFiles = () =>
     .map((name) => `dist/${name}`);
 
 describe('the packed package', { timeout: SLOW }, () => {
-  it('holds the script-tag build with its panel, the npm build with its types, the README and package.json, and nothing else', () => {
+  it('holds the script-tag build with its panel, the npm build with its types, the gateway, the README and package.json, and nothing else', () => {
     const unexpected = packed.files.filter(
       (path) =>
-        !/^dist\/(widget\.js|assistant-chat-[\w-]+\.js|lib\/[\w-]+\.js(\.map)?|types\/[\w/-]+\.d\.ts)$/.test(path) &&
+        !/^dist\/(widget\.js|assistant-chat-[\w-]+\.js|lib\/[\w-]+\.js(\.map)?|types\/[\w/-]+\.d\.ts|gateway\/[\w-]+\.js)$/.test(path) &&
         path !== 'README.md' &&
         path !== 'package.json',
     );
@@ -46,6 +48,32 @@ describe('the packed package', { timeout: SLOW }, () => {
       expect(packed.files).toEqual(expect.arrayContaining([`dist/lib/${entry}.js`, `dist/types/${entry}.d.ts`]));
     }
   });
+  it('has the gateway entry and the assistant-chat-gateway bin, which runs from the package as installed', () => {
+    expect(packed.files).toEqual(expect.arrayContaining(['dist/gateway/index.js', 'dist/gateway/cli.js', 'dist/types/gateway/index.d.ts']));
+    const help = execFileSync('npx', ['--no-install', 'assistant-chat-gateway', '--help'], { cwd: APP_DIR, encoding: 'utf8' });
+    expect(help).toMatch(/^assistant-chat-gateway \d+\.\d+\.\d+/);
+    expect(help).toContain('--allow-origin');
+  });
+
+  it('runs the gateway from the package as installed, in front of the stand-in API', async () => {
+    const api = await startStandIn();
+    const bin = join(APP_DIR, 'node_modules', '.bin', 'assistant-chat-gateway');
+    const gateway = await startCli(['--upstream', api.url, '--allow-origin', 'https://shop.example'], { ASSISTANT_API_KEY: 'sk-packed' }, [bin]);
+    try {
+      const answer = await rawRequest(gateway.url + '/conversations', {
+        method: 'POST',
+        headers: { Origin: 'https://shop.example' },
+        body: JSON.stringify({ assistant_id: ASSISTANTS.quiet, type: 'test' }),
+      });
+      expect(answer.status).toBe(200);
+      expect((await api.requests())[0]?.headers.authorization).toBe('Bearer sk-packed');
+      expect(await gateway.stop()).toBe(0);
+    } finally {
+      await gateway.stop();
+      await api.close();
+    }
+  });
+
 
   it('has the very panel file the launcher loads, beside it', () => {
     const launcher = readFileSync(join(packageDir, 'dist', 'widget.js'), 'utf8');
@@ -76,7 +104,7 @@ describe('the packed package', { timeout: SLOW }, () => {
 
   it('is imported by Node without a DOM, every entry, the script-tag build included', () => {
     const script = `
-      const entries = ['', '/element', '/react', '/preact', '/widget.js'];
+      const entries = ['', '/element', '/react', '/preact', '/gateway', '/widget.js'];
       const exports = {};
       for (const entry of entries) exports[entry || '.'] = Object.keys(await import('${PACKAGE_NAME}' + entry)).sort();
       console.log(JSON.stringify(exports));`;
@@ -87,6 +115,7 @@ describe('the packed package', { timeout: SLOW }, () => {
       '/element': element,
       '/react': element,
       '/preact': element,
+      '/gateway': ['CHALLENGE_HEADER', 'DEFAULT_LIMITS', 'TURNSTILE_VERIFY_URL', 'createGateway', 'createMemoryStore', 'createRedisStore', 'createTurnstileCheck'],
       '/widget.js': [],
     });
   });

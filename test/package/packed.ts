@@ -3,9 +3,9 @@
  * before it runs the tests), and the tarball unpacked where an app's resolver finds it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository's root folder. */
@@ -26,7 +26,7 @@ export interface PackedPackage {
 
 /** Packs the current build with `npm pack --ignore-scripts` (prepack would build again) into a temporary folder. */
 export function packPackage(): PackedPackage {
-  for (const built of ['dist/widget.js', 'dist/lib/index.js', 'dist/types/index.d.ts']) {
+  for (const built of ['dist/widget.js', 'dist/lib/index.js', 'dist/types/index.d.ts', 'dist/gateway/cli.js']) {
     if (!existsSync(join(REPO_ROOT, built))) {
       throw new Error(`${built} is missing: run \`npm run build\` first (\`npm test\` builds before it runs the tests).`);
     }
@@ -57,6 +57,19 @@ export function installPackage(tarball: string, appDir: string): string {
   const packageDir = join(appDir, 'node_modules', PACKAGE_NAME);
   mkdirSync(packageDir, { recursive: true });
   execFileSync('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);
+  linkBins(appDir, packageDir);
   writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'fixture-app', private: true, type: 'module' }, null, 2));
   return packageDir;
+}
+
+/** Links the package's `bin` entries into `node_modules/.bin` and makes them executable, as `npm install` does. */
+function linkBins(appDir: string, packageDir: string): void {
+  const { bin = {} } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { bin?: Record<string, string> };
+  const binDir = join(appDir, 'node_modules', '.bin');
+  mkdirSync(binDir, { recursive: true });
+  for (const [name, target] of Object.entries(bin)) {
+    const file = join(packageDir, target);
+    chmodSync(file, 0o755);
+    symlinkSync(relative(binDir, file), join(binDir, name));
+  }
 }

@@ -1,6 +1,6 @@
 /** The code to paste: the script tag, or the npm package, for the settings chosen on the page. */
 import { useSignal } from '@preact/signals';
-import { NPM_INSTALL } from '../snippet';
+import { absoluteApiBase, buildGatewayCommand, NPM_INSTALL } from '../snippet';
 import type { Playground } from '../state';
 import { CodeBlock } from './CodeBlock';
 
@@ -69,6 +69,17 @@ export function EmbedCard({ pg }: { pg: Playground }) {
         <CodeBlock label="install command" language="shell" code={NPM_INSTALL} />
         <CodeBlock label="JavaScript" language="js" code={pg.npmUsage.value} />
       </div>
+      <h3 class="card__title" id="embed-gateway">
+        Safe on a public page
+      </h3>
+      <p class="card__text">
+        The widget holds no key, and every visitor message is billed to you: anyone could copy the snippet and
+        chat from a script of their own. Run the gateway on a server of yours (Node, a Cloudflare Worker, a
+        serverless function or Docker; see <code>docs/gateway.md</code>): it adds your API key, lets only your
+        site&rsquo;s pages through and caps conversations and messages. Then set <code>data-api-base</code> (or{' '}
+        <code>apiBase</code>) to the gateway&rsquo;s address.
+      </p>
+      <CodeBlock label="gateway command" language="shell" code={buildGatewayCommand(pg.settings.value, absoluteApiBase(pg.settings.value.apiBase, location.href))} />
     </section>
   );
 }
