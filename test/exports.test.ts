@@ -9,6 +9,7 @@ const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')
   exports: Record<string, Record<string, string> | string>;
   sideEffects: string[];
   peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
 
 describe('the npm package surface', () => {
@@ -33,8 +34,9 @@ describe('the npm package surface', () => {
     expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/lib/element.js', './dist/lib/react.js', './dist/lib/preact.js', '*.css']);
   });
 
-  it('leaves Preact 10 and its signals to the app as peer dependencies', () => {
-    expect(pkg.peerDependencies).toEqual({ '@preact/signals': '^2.0.0', preact: '^10.25.0 || ^11.0.0' });
+  it('leaves Preact 10 or 11 and its signals to the app as peer dependencies, and React (18 or 19) to the apps that use the React entry', () => {
+    expect(pkg.peerDependencies).toEqual({ '@preact/signals': '^2.0.0', preact: '^10.25.0 || ^11.0.0', react: '^18.0.0 || ^19.0.0' });
+    expect(pkg.peerDependenciesMeta).toEqual({ react: { optional: true } });
   });
 
   it('reports the package version as AssistantChat.version', () => {

@@ -68,6 +68,14 @@ function compile(files: string[], options: ts.CompilerOptions): string[] {
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.formatDiagnostic(diagnostic, host).trim());
 }
 
+/** React 18's types in place of the repository's React 19 ones (npm aliases in the root devDependencies). */
+const REACT_18: ts.CompilerOptions = {
+  paths: {
+    react: [join(REPO_ROOT, 'node_modules', 'types-react18')],
+    'react/*': [join(REPO_ROOT, 'node_modules', 'types-react18', '*')],
+  },
+};
+
 describe('the packed types, in an app', { timeout: SLOW }, () => {
   it('hold under node16 resolution, with the libraries checked: no error, and every misuse in the type tests is caught', () => {
     expect(compile(TYPE_TESTS.map(copyTypeTest), { ...NODE16, skipLibCheck: false })).toEqual([]);
@@ -75,6 +83,10 @@ describe('the packed types, in an app', { timeout: SLOW }, () => {
 
   it('hold under bundler resolution with skipLibCheck: nothing silently becomes `any`', () => {
     expect(compile(TYPE_TESTS.map(copyTypeTest), { ...BUNDLER, skipLibCheck: true })).toEqual([]);
+  });
+
+  it('hold with React 18’s types: the React type test compiles against @types/react 18, the libraries checked', () => {
+    expect(compile([copyTypeTest('test/types-react.typecheck.tsx')], { ...BUNDLER, ...REACT_18, skipLibCheck: false })).toEqual([]);
   });
 });
 
