@@ -3,17 +3,20 @@
  * would build it (sources in test/e2e/apps/, see apps/build.ts): React 18 and React 19 with `<AssistantChat>`
  * (and React 19 with the `<assistant-chat>` element), Next.js's App Router with a server-rendered page, Vue 3,
  * Svelte 5 and Angular with the element, Preact 10 and Preact 11 with `ChatWidget` and `mount()`. Each app is
- * type-checked and built, then used in Chromium the way a visitor and the app's developer would: it opens,
- * sends, shows the reply, resumes after a reload, keeps the panel open through a theme change, asks nothing
- * when the app renders again, and the app hears the widget's events. The apps' pages come from one origin
- * (the static server, or `next start`), the stand-in API answers from another.
+ * type-checked and built (the Vue, Svelte and Angular samples of the README and docs/frameworks.md with it, by
+ * the same checker), then used in Chromium the way a visitor and the app's developer would: it opens, sends,
+ * shows the reply, resumes after a reload, keeps the panel open through a theme change, asks nothing when the
+ * app renders again, and the app hears the widget's events. The apps' pages come from one origin (the static
+ * server, or `next start`), the stand-in API answers from another.
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LoggedRequest } from '../../demo/server/app.mjs';
 import { ASSISTANTS } from '../helpers/stand-in';
 import { installPackage, packPackage, type PackedPackage } from '../package/packed';
+import { codeSamples, isAngular, type Sample } from '../package/samples';
 import { aliasPackage, APPS_DIR, BUILDS_DIR, copyApp, pathsTo, runTool, startNext, typecheck, viteBuild, type AppServer } from './apps/build';
 import { GREETING, TEXT, chat, creates, messagePosts, summary } from './conversation/widget';
 import { useBrowser, useStandIn, useStaticServer } from './helpers/fixtures';
@@ -59,6 +62,7 @@ const BUILDS = {
   },
   vue: async () => {
     const root = copyApp('vue');
+    writeSamples(codeSamples(['vue']), root, '.vue');
     await runTool('vue-tsc/bin/vue-tsc.js', ['--noEmit', '-p', 'tsconfig.json'], root);
     const { default: vue } = await import('@vitejs/plugin-vue');
     const isCustomElement = (tag: string) => tag === 'assistant-chat';
@@ -66,6 +70,7 @@ const BUILDS = {
   },
   svelte: async () => {
     const root = copyApp('svelte');
+    writeSamples(codeSamples(['svelte']), root, '.svelte');
     await runTool('svelte-check/bin/svelte-check', ['--tsconfig', './tsconfig.json', '--fail-on-warnings', '--output', 'machine'], root);
     const { svelte } = await import('@sveltejs/vite-plugin-svelte');
     await viteBuild({ root, name: 'svelte', plugins: [svelte({ configFile: join(root, 'svelte.config.js') })] });
@@ -73,6 +78,7 @@ const BUILDS = {
   /** Angular's own build (its esbuild builder, which type-checks the components and their templates). */
   angular: async () => {
     const root = copyApp('angular');
+    writeSamples(codeSamples(['ts']).filter(isAngular), join(root, 'src'), '.ts');
     await runTool('@angular/cli/bin/ng.js', ['build'], root);
   },
   /** `next build` (Turbopack, and its TypeScript check). */
@@ -82,6 +88,12 @@ const BUILDS = {
 } satisfies Record<string, Build>;
 
 type AppName = keyof typeof BUILDS;
+
+/** Puts the documents' samples for a framework into its app, where the framework's checker checks them with the app. */
+function writeSamples(samples: Sample[], folder: string, extension: string): void {
+  if (!samples.length) throw new Error(`no ${extension} sample in the README or docs/frameworks.md`);
+  for (const sample of samples) writeFileSync(join(folder, `${sample.name}${extension}`), sample.code);
+}
 
 let packed: PackedPackage | undefined;
 const built = new Map<AppName, Promise<number>>();
@@ -112,10 +124,13 @@ async function timed(build: Build): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-/** Waits for an app's build and prints how long it took (a line per app, to watch the suite's time). */
+const told = new Set<AppName>();
+
+/** Waits for an app's build and prints how long it took, once (a line per app, to watch the suite's time). */
 async function ready(app: AppName): Promise<void> {
   const seconds = await built.get(app)!;
-  console.log(`${app}: type-checked and built in ${seconds.toFixed(1)} s`);
+  if (!told.has(app)) console.log(`${app}: type-checked and built in ${seconds.toFixed(1)} s`);
+  told.add(app);
 }
 
 /** The query every app reads: the stand-in's URL and the assistants. */

@@ -53,20 +53,22 @@ export interface ViteAppOptions {
   jsx?: string;
   alias?: Alias[];
   plugins?: PluginOption[];
+  /** Where the build goes; default builds/<name>/. */
+  outDir?: string;
 }
 
 /** Builds an app with the repository's Vite (one copy for every Vite app), through its JS API. */
-export async function viteBuild({ root, name, jsx, alias = [], plugins = [] }: ViteAppOptions): Promise<void> {
+export async function viteBuild({ root, name, jsx, alias = [], plugins = [], outDir = join(BUILDS_DIR, name) }: ViteAppOptions): Promise<void> {
   await build({
     configFile: false,
     root,
     base: `/dist/${name}/`,
     logLevel: 'warn',
-    cacheDir: join(APPS_DIR, '.vite', name),
+    cacheDir: join(root, '..', '.vite', name),
     resolve: { alias },
     plugins,
     ...(jsx && { oxc: { jsx: { runtime: 'automatic', importSource: jsx } } }),
-    build: { outDir: join(BUILDS_DIR, name), emptyOutDir: true, reportCompressedSize: false },
+    build: { outDir, emptyOutDir: true, reportCompressedSize: false },
   });
 }
 
@@ -103,11 +105,19 @@ export interface Ran {
  * with what it printed, rejects with that when it fails.
  */
 export function runTool(bin: string, args: string[], cwd: string): Promise<Ran> {
+  return run(process.execPath, [join(NODE_MODULES, bin), ...args], cwd);
+}
+
+/**
+ * Runs `command` in `cwd`, without telemetry, prompts or colours, and without the test run's `NODE_ENV`; resolves
+ * with what it printed, rejects with that when it fails.
+ */
+export function run(command: string, args: string[], cwd: string): Promise<Ran> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(NODE_MODULES, bin), ...args], {
+    const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NG_CLI_ANALYTICS: 'false', CI: '1', FORCE_COLOR: '0', NO_COLOR: '1' },
+      env: { ...process.env, NODE_ENV: undefined, NEXT_TELEMETRY_DISABLED: '1', NG_CLI_ANALYTICS: 'false', CI: '1', FORCE_COLOR: '0', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -117,7 +127,7 @@ export function runTool(bin: string, args: string[], cwd: string): Promise<Ran> 
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       if (code === 0) resolve({ output, seconds });
-      else reject(new Error(`${bin} ${args.join(' ')} (in ${cwd}) exited with ${code}:\n${output}`));
+      else reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) exited with ${code}:\n${output}`));
     });
   });
 }
