@@ -130,7 +130,11 @@ export default defineConfig(({ mode, command }): ViteUserConfig => {
           formats: ['es'],
         },
         rolldownOptions: {
-          external: [/^preact(\/|$)/, /^@preact\/signals/],
+          external: [/^preact(\/|$)/, /^@preact\/signals/, /^react(\/|$)/],
+          // `assistant-chat-widget/react` is a client module: a React Server Component (Next.js's App Router)
+          // may import it and render `<AssistantChat>`, which then runs in the browser. (The bundler drops the
+          // directives of the modules it merges, so the output gets it.)
+          output: { banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : '') },
         },
       },
     };

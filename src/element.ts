@@ -74,6 +74,7 @@ export class AssistantChatElement extends Base {
 
   #live: Live | null = null;
   #scheduled = false;
+  #missingCheck = false;
   #strings: Partial<Strings> | undefined;
   #fetch: FetchLike | undefined;
   // The widget reads its transport when a conversation starts: this one calls whichever `fetch` is set then.
@@ -252,7 +253,8 @@ export class AssistantChatElement extends Base {
     const context = this.#context();
     const { problem } = readBootSettings(options, context);
     if (problem) {
-      log('error', problem);
+      if (this.getAttribute('assistant-id')) log('error', problem);
+      else this.#sayIfStillMissing(problem);
       return null;
     }
     // Into the element's own shadow root: its light DOM stays as the page (or a server render) wrote it, so a
@@ -266,6 +268,21 @@ export class AssistantChatElement extends Base {
       });
     }
     return handle;
+  }
+
+  /**
+   * Says that the assistant id is missing if it still is after the next frame: a framework may connect the
+   * element before it sets its properties (Angular's first change detection comes a frame or a task later).
+   */
+  #sayIfStillMissing(message: string): void {
+    if (this.#missingCheck) return;
+    this.#missingCheck = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        this.#missingCheck = false;
+        if (this.isConnected && !this.getAttribute('assistant-id')) log('error', message);
+      }),
+    );
   }
 
   #unmount(): void {

@@ -287,6 +287,20 @@ describe('<assistant-chat>', () => {
     await waitFor(() => expect(hostOf(element)).toBeNull());
   });
 
+  it('waits a frame before it says the assistant id is missing: a framework may set it after connecting the element', async () => {
+    const late = document.createElement('assistant-chat');
+    document.body.appendChild(late);
+    // A task later, as Angular's first change detection.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    late.assistantId = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
+    await waitFor(() => expect(hostOf(late)).not.toBeNull());
+
+    const never = document.body.appendChild(document.createElement('assistant-chat'));
+    await waitFor(() => expect(errors).toHaveBeenCalledTimes(1));
+    expect(String(errors.mock.calls[0]![0])).toMatch(/^AssistantChat: assistant-id is missing/);
+    expect(never.shadowRoot).toBeNull();
+  });
+
   it('shows nothing and logs one message naming the attribute when the assistant id is wrong', async () => {
     const element = document.createElement('assistant-chat');
     element.setAttribute('assistant-id', 'northwind');

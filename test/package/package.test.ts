@@ -35,15 +35,15 @@ const panelFiles = () =>
     .map((name) => `dist/${name}`);
 
 describe('the packed package', { timeout: SLOW }, () => {
-  it('holds the script-tag build with its panel, the npm build with its types, the gateway, the README and package.json, and nothing else', () => {
+  it('holds the script-tag build with its panel, the npm build with its types, the gateway, the licence, the README and package.json, and nothing else', () => {
     const unexpected = packed.files.filter(
       (path) =>
         !/^dist\/(widget\.js|assistant-chat-[\w-]+\.js|lib\/[\w-]+\.js(\.map)?|types\/[\w/-]+\.d\.ts|gateway\/[\w-]+\.js)$/.test(path) &&
-        path !== 'README.md' &&
-        path !== 'package.json',
+        !['LICENSE', 'README.md', 'package.json'].includes(path),
     );
     expect(unexpected).toEqual([]);
-    expect(packed.files).toEqual(expect.arrayContaining(['dist/widget.js', ...panelFiles(), 'README.md', 'package.json']));
+    expect(packed.files).toEqual(expect.arrayContaining(['dist/widget.js', ...panelFiles(), 'LICENSE', 'README.md', 'package.json']));
+    expect(readFileSync(join(packageDir, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 assistant-chat-widget contributors\n/);
     for (const entry of ['index', 'element', 'react', 'preact']) {
       expect(packed.files).toEqual(expect.arrayContaining([`dist/lib/${entry}.js`, `dist/types/${entry}.d.ts`]));
     }
@@ -102,6 +102,13 @@ describe('the packed package', { timeout: SLOW }, () => {
     expect(attw.status, attw.stdout + attw.stderr).toBe(0);
   });
 
+  it('marks the React entry as a client module, so that a React Server Component may import it', () => {
+    expect(readFileSync(join(packageDir, 'dist', 'lib', 'react.js'), 'utf8')).toMatch(/^['"]use client['"];\n/);
+    for (const entry of ['index', 'element', 'preact']) {
+      expect(readFileSync(join(packageDir, 'dist', 'lib', `${entry}.js`), 'utf8'), entry).not.toMatch(/use client/);
+    }
+  });
+
   it('is imported by Node without a DOM, every entry, the script-tag build included', () => {
     const script = `
       const entries = ['', '/element', '/react', '/preact', '/gateway', '/widget.js'];
@@ -113,7 +120,7 @@ describe('the packed package', { timeout: SLOW }, () => {
     expect(JSON.parse(output)).toEqual({
       '.': ['ChatWidget', 'mount', 'parseConfig'],
       '/element': element,
-      '/react': element,
+      '/react': ['AssistantChat', ...element],
       '/preact': element,
       '/gateway': ['CHALLENGE_HEADER', 'DEFAULT_LIMITS', 'TURNSTILE_VERIFY_URL', 'createGateway', 'createMemoryStore', 'createRedisStore', 'createTurnstileCheck'],
       '/widget.js': [],
@@ -130,6 +137,6 @@ describe('the sources, in Node without a DOM', { timeout: SLOW }, () => {
       import('../../src/react'),
       import('../../src/preact'),
     ]);
-    expect(entries.map((entry) => Object.keys(entry).length)).toEqual([3, 3, 3, 3]);
+    expect(entries.map((entry) => Object.keys(entry).length)).toEqual([3, 3, 4, 3]);
   });
 });

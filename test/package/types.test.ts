@@ -3,7 +3,7 @@
  * The packed package's types, as an app's TypeScript sees them: the repository's type tests
  * (test/types*.typecheck.ts*, which `npm run typecheck` checks against the sources) compiled again against
  * the installed package under `moduleResolution` node16 and bundler, and every TypeScript and JavaScript
- * sample of the README. Each file imports only the package, so its one-line imports are what teach
+ * sample of the README and docs/frameworks.md. Each file imports only the package, so its one-line imports are what teach
  * TypeScript the element's JSX.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { basename, join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPackage, packPackage, PACKAGE_NAME, REPO_ROOT, type PackedPackage } from './packed';
+import { codeSamples, isAngular } from './samples';
 
 const APP_DIR = join(REPO_ROOT, 'test-results', 'package', 'types-app');
 
@@ -68,6 +69,14 @@ function compile(files: string[], options: ts.CompilerOptions): string[] {
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.formatDiagnostic(diagnostic, host).trim());
 }
 
+/** React 18's types in place of the repository's React 19 ones (npm aliases in the root devDependencies). */
+const REACT_18: ts.CompilerOptions = {
+  paths: {
+    react: [join(REPO_ROOT, 'node_modules', 'types-react18')],
+    'react/*': [join(REPO_ROOT, 'node_modules', 'types-react18', '*')],
+  },
+};
+
 describe('the packed types, in an app', { timeout: SLOW }, () => {
   it('hold under node16 resolution, with the libraries checked: no error, and every misuse in the type tests is caught', () => {
     expect(compile(TYPE_TESTS.map(copyTypeTest), { ...NODE16, skipLibCheck: false })).toEqual([]);
@@ -76,28 +85,20 @@ describe('the packed types, in an app', { timeout: SLOW }, () => {
   it('hold under bundler resolution with skipLibCheck: nothing silently becomes `any`', () => {
     expect(compile(TYPE_TESTS.map(copyTypeTest), { ...BUNDLER, skipLibCheck: true })).toEqual([]);
   });
+
+  it('hold with React 18’s types: the React type test compiles against @types/react 18, the libraries checked', () => {
+    expect(compile([copyTypeTest('test/types-react.typecheck.tsx')], { ...BUNDLER, ...REACT_18, skipLibCheck: false })).toEqual([]);
+  });
 });
 
-/** The README's fenced code blocks in `languages`, in order, with the line each starts on. */
-function readmeSamples(languages: readonly string[]): { language: string; line: number; code: string }[] {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const samples: { language: string; line: number; code: string }[] = [];
-  for (const match of readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)) {
-    const language = match[1]!;
-    if (!languages.includes(language)) continue;
-    samples.push({ language, line: readme.slice(0, match.index).split('\n').length, code: match[2]! });
-  }
-  return samples;
-}
-
-describe('the README', { timeout: SLOW }, () => {
-  it('has TypeScript and JavaScript samples that compile against the packed package', () => {
-    const samples = readmeSamples(['ts', 'tsx', 'js']);
+describe('the README and docs/frameworks.md', { timeout: SLOW }, () => {
+  it('have TypeScript and JavaScript samples that compile against the packed package (Angular components aside: its compiler checks them)', () => {
+    const samples = codeSamples(['ts', 'tsx', 'js']).filter((sample) => !isAngular(sample));
     expect(samples.length).toBeGreaterThan(0);
-    const files = samples.map(({ language, line, code }) => {
+    const files = samples.map(({ language, name, code }) => {
       // JSX for React where the sample imports React or the React entry; Preact's otherwise.
       const react = /from ['"]react['"]|['"]assistant-chat-widget\/react['"]/.test(code);
-      const file = join(APP_DIR, `readme-line-${line}.${language}`);
+      const file = join(APP_DIR, `${name}.${language}`);
       // Each sample is a module of its own, so that two samples may name the same thing.
       writeFileSync(file, `${react ? '/** @jsxImportSource react */\n' : ''}${code}\nexport {};\n`);
       return file;
