@@ -30,6 +30,7 @@ import { log } from './log';
 import { bundledFiles } from './mount';
 import { changedOptions, needsRemount } from './option-changes';
 import type { Strings } from './ui/strings';
+import type { ChallengeProvider } from './api/challenge';
 
 /** The element's tag name. */
 export const TAG_NAME = 'assistant-chat';
@@ -77,6 +78,7 @@ export class AssistantChatElement extends Base {
   #missingCheck = false;
   #strings: Partial<Strings> | undefined;
   #fetch: FetchLike | undefined;
+  #challenge: ChallengeProvider | undefined;
   // The widget reads its transport when a conversation starts: this one calls whichever `fetch` is set then.
   readonly #callFetch: FetchLike = (input, init) => (this.#fetch ?? fetch)(input, init);
 
@@ -98,13 +100,23 @@ export class AssistantChatElement extends Base {
     this.#schedule();
   }
 
-  /** `fetch` and `strings` at once. A new object with the same content changes nothing. */
+  /** The site's bot check for its gateway (see docs/gateway.md): gives a token before each new conversation (no attribute). */
+  get challenge(): ChallengeProvider | undefined {
+    return this.#challenge;
+  }
+  set challenge(value: ChallengeProvider | null | undefined) {
+    this.#challenge = value ?? undefined;
+    this.#schedule();
+  }
+
+  /** `fetch`, `strings` and `challenge` at once. A new object with the same content changes nothing. */
   get options(): RuntimeOptions {
-    return { fetch: this.#fetch, strings: this.#strings };
+    return { fetch: this.#fetch, strings: this.#strings, challenge: this.#challenge };
   }
   set options(value: RuntimeOptions | null | undefined) {
     this.#fetch = value?.fetch;
     this.#strings = value?.strings;
+    this.#challenge = value?.challenge;
     this.#schedule();
   }
 
@@ -216,6 +228,7 @@ export class AssistantChatElement extends Base {
     if (this.nonce) options.nonce = this.nonce;
     options.strings = this.#strings;
     options.fetch = this.#fetch && this.#callFetch;
+    options.challenge = this.#challenge;
     return options;
   }
 
@@ -319,7 +332,7 @@ export class AssistantChatElement extends Base {
 }
 
 /** The names of the element's own properties: one per setting, and the JavaScript-only ones. */
-const PROPERTIES: readonly string[] = [...ATTRIBUTES, 'strings', 'fetch', 'options'];
+const PROPERTIES: readonly string[] = [...ATTRIBUTES, 'strings', 'fetch', 'challenge', 'options'];
 
 /** The setting properties (made in the class's static block), and typed listeners for the element's events. */
 export interface AssistantChatElement extends AssistantChatSettings {

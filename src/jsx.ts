@@ -24,6 +24,7 @@ export type AssistantChatProperties = AssistantChatSettingInputs &
   Partial<Pick<AssistantChatElement, 'title' | 'nonce'>> & {
     strings?: RuntimeOptions['strings'] | null;
     fetch?: RuntimeOptions['fetch'] | null;
+    challenge?: RuntimeOptions['challenge'] | null;
     options?: RuntimeOptions | null;
   };
 

@@ -30,8 +30,11 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Time limit for sending a message (the assistant may run tools), in ms. Default 45000. */
   sendTimeoutMs?: number;
-  /** The site's bot check: asked for a token before each create, which goes as `X-Assistant-Challenge` (for the site's gateway). */
-  challenge?: ChallengeProvider;
+  /**
+   * The site's bot check: asked for a token before each create, which goes as `X-Assistant-Challenge` (for the
+   * site's gateway). Read at each create, so a getter may hand over one the site registers later.
+   */
+  readonly challenge?: ChallengeProvider | undefined;
 }
 
 /** Per-call options. */
@@ -66,7 +69,8 @@ export interface ApiClient {
 }
 
 /** Creates a client for the conversation API at `options.baseUrl`. */
-export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, sendTimeoutMs = 45000, challenge }: ApiClientOptions): ApiClient {
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { baseUrl, fetch: transport, timeoutMs = 15000, sendTimeoutMs = 45000 } = options;
   const base = trimBase(baseUrl);
 
   /**
@@ -129,6 +133,7 @@ export function createApiClient({ baseUrl, fetch: transport, timeoutMs = 15000, 
     async createConversation({ assistantId, type, variables }, callOptions) {
       checkId(assistantId, 'assistant_id');
       // A fresh token for each try: the gateway takes each one once.
+      const { challenge } = options;
       const token = challenge && (await challengeToken(challenge));
       const pick = (data: JsonObject) => {
         const history = toHistory(data.history);

@@ -27,8 +27,12 @@ export const browserStore: StoreFactory = (config, { settings, root }) =>
       client: createApiClient({
         baseUrl: config.apiBase,
         fetch: (settings.value.given.fetch as FetchLike | undefined) ?? browserFetch(root.ownerDocument.defaultView ?? window),
-        // The site's bot check, for its gateway (see docs/gateway.md): asked only when a conversation is created.
-        challenge: typeof settings.value.given.challenge === 'function' ? (settings.value.given.challenge as ChallengeProvider) : undefined,
+        // The site's bot check, for its gateway (see docs/gateway.md): the one given when a conversation is
+        // created (`mount()`'s option, or `AssistantChat('update', { challenge })` at any time).
+        get challenge() {
+          const given = settings.value.given.challenge;
+          return typeof given === 'function' ? (given as ChallengeProvider) : undefined;
+        },
       }),
       // (`memory`: nothing of the conversation touches Web Storage, unsent messages included.)
       storage: config.storage,

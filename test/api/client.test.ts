@@ -73,6 +73,23 @@ describe('createConversation', () => {
     expect(calls[0]!.init.body).toBe(`{"assistant_id":"${ASSISTANT}","type":"widget"}`);
   });
 
+  it('asks the challenge the site has registered by the time of each create, and sends its token', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { status: true, conversation_id: CONVERSATION, history: [] }));
+    let registered: (() => Promise<string>) | undefined;
+    const client = createApiClient({
+      baseUrl: BASE,
+      fetch,
+      get challenge() {
+        return registered;
+      },
+    });
+    await client.createConversation({ assistantId: ASSISTANT, type: 'widget' });
+    registered = async () => 'token-1';
+    await client.createConversation({ assistantId: ASSISTANT, type: 'widget' });
+    const header = (call: Call) => new Headers(call.init.headers).get('X-Assistant-Challenge');
+    expect(calls.map(header)).toEqual([null, 'token-1']);
+  });
+
   it('refuses an assistant id that is not a UUID without calling the server', async () => {
     const { fetch, calls } = fakeFetch(json(200, {}));
     const error = await rejection(createApiClient({ baseUrl: BASE, fetch }).createConversation({ assistantId: 'abc', type: 'test' }));
