@@ -8,7 +8,7 @@ const RIGHT_TO_LEFT = ['ar', 'he', 'fa', 'ur'];
 /** A language tag such as `de` or `de-AT` (`de_AT` is read as `de-AT`), or undefined when `tag` is none. */
 export function languageTag(tag: string | null | undefined): string | undefined {
   const value = (tag ?? '').trim().replace(/_/g, '-');
-  return /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(value) ? value : undefined;
+  return /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$/.test(value) ? value : undefined;
 }
 
 /** The language the widget speaks: its tag, its base language (`de` for `de-AT`) and its direction. */

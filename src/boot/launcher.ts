@@ -41,7 +41,8 @@ export function createLauncher(dock: Element, name: string, onClick: () => void,
   badge.hidden = true;
   button.append(icon, badge);
   button.addEventListener('click', onClick);
-  for (const event of ['pointerenter', 'touchstart', 'focus']) button.addEventListener(event, onIntent, { passive: true });
+  // (A touch starts with pointerenter too, in every engine with pointer events.)
+  for (const event of ['pointerenter', 'focus']) button.addEventListener(event, onIntent, { passive: true });
   // Where the loading sign is said: a status line of its own, empty until the visitor waits.
   const status = doc.createElement('span');
   status.className = 'visually-hidden';

@@ -45,18 +45,17 @@ export function createPanelLoader({ source, host, showFailure, retry }: PanelLoa
   // Set while the note is shown: the visitor (or the browser coming back online) may try again.
   let removeFailure: (() => void) | null = null;
 
+  // (Listened to only while the note is shown.)
+  const onOnline = () => again();
   function hideFailure() {
     removeFailure?.();
     removeFailure = null;
+    win.removeEventListener('online', onOnline);
   }
-  const again = () => {
+  function again() {
     hideFailure();
     retry();
-  };
-  const onOnline = () => {
-    if (removeFailure) again();
-  };
-  win.addEventListener('online', onOnline);
+  }
 
   function load(): Promise<Panel | null> {
     if (panel || destroyed) return Promise.resolve(panel);
@@ -84,12 +83,14 @@ export function createPanelLoader({ source, host, showFailure, retry }: PanelLoa
     load,
     async need() {
       const loaded = await load();
-      if (!loaded && !destroyed && !removeFailure) removeFailure = showFailure(again);
+      if (!loaded && !destroyed && !removeFailure) {
+        removeFailure = showFailure(again);
+        win.addEventListener('online', onOnline);
+      }
       return loaded;
     },
     destroy() {
       destroyed = true;
-      win.removeEventListener('online', onOnline);
       hideFailure();
       panel?.destroy();
     },
