@@ -5,17 +5,22 @@ import { useLayoutEffect } from 'preact/hooks';
  * Where the browser cannot size a field to its content (`field-sizing: content`: Safari before 26.2), the composer
  * grows with its text all the same, up to its `max-height`: after each change of `text`, its height is set to its
  * content's, through a constructable stylesheet of the shadow root (never a `style` attribute, so a strict CSP
- * holds). Elsewhere this does nothing.
+ * holds). Elsewhere the browser does it.
  */
 export function useGrowingField(ref: RefObject<HTMLTextAreaElement>, text: string): void {
   useLayoutEffect(() => {
     const field = ref.current;
-    const root = field?.getRootNode();
-    if (!field || typeof CSS === 'undefined' || CSS.supports('field-sizing', 'content') || !(root instanceof ShadowRoot) || !root.adoptedStyleSheets) return;
-    const sheet = sheets.get(root) ?? adopt(root);
-    // Back to one line first, so that the field also shrinks as text is taken away.
-    sheet.replaceSync('textarea{height:auto}');
-    sheet.replaceSync(`textarea{box-sizing:border-box;height:${field.scrollHeight + field.offsetHeight - field.clientHeight}px}`);
+    if (!field) return;
+    const root = field.getRootNode();
+    if (typeof CSS !== 'undefined' && !CSS.supports('field-sizing', 'content') && root instanceof ShadowRoot && root.adoptedStyleSheets) {
+      const sheet = sheets.get(root) ?? adopt(root);
+      // Back to one line first, so that the field also shrinks as text is taken away.
+      sheet.replaceSync('textarea{height:auto}');
+      sheet.replaceSync(`textarea{box-sizing:border-box;height:${field.scrollHeight + field.offsetHeight - field.clientHeight}px}`);
+    }
+    // Writing at the end of a text taller than the field: all the way down, so that the top line shows whole
+    // (engines scroll only until the caret shows, which leaves the line above it cut).
+    if (field.selectionStart === text.length) field.scrollTop = field.scrollHeight;
   }, [text]);
 }
 

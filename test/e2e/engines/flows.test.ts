@@ -336,6 +336,14 @@ for (const name of ENGINES) {
       }
       expect(max).toBeGreaterThanOrEqual(110);
       expect(sizes[0]!.height).toBeLessThan(45);
+      // At its maximum, scrolled to the line being typed, the field shows whole lines: none cut at the top.
+      const shown = await page.run(() => {
+        const field = document.querySelector('assistant-chat-root')!.shadowRoot!.querySelector('textarea')!;
+        const line = parseFloat(getComputedStyle(field).lineHeight);
+        return { lines: field.clientHeight / line, above: field.scrollTop / line };
+      });
+      expect(shown.lines).toBeCloseTo(5, 1);
+      expect(shown.above - Math.round(shown.above)).toBeCloseTo(0, 1);
     });
 
     test(`${name} › a reply that arrives while the visitor reads further up leaves what they read where it was`, async () => {
