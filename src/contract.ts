@@ -62,12 +62,12 @@ export interface PanelHost {
   /** Whether the panel is open (always, inline): the boot's. */
   readonly open: Readable<boolean>;
   /** The visitor closed the panel from inside it (close button, Escape). */
-  close(): void;
+  readonly close: () => void;
   /**
    * What had focus on the page when the panel was last asked to open (the launcher, the site's own button or link,
    * the page itself): the panel takes focus from there, not from where the visitor has gone since.
    */
-  opener(): Element | null;
+  readonly opener: () => Element | null;
   /** Shows the number of unread replies on the launcher (`label` names it for screen readers); none without a launcher. */
   readonly badge: ((count: number, label: string) => void) | null;
   /** The panel has drawn itself: the launcher's loading sign can go. */
@@ -115,7 +115,7 @@ export interface ExtraHost {
   /** The launcher's corner (floating widgets only). */
   readonly dock: HTMLElement;
   /** Adds `css` to the shadow root; returns its remover. */
-  addStyles(css: string): () => void;
+  readonly addStyles: (css: string) => () => void;
   /** The storage key of what the widget keeps of `name` (see src/store/layout.ts). */
   keyOf(name: 'teaser' | 'opened'): string;
   /** The visitor's language, as its base (`fr` for `fr-CA`). */
@@ -124,7 +124,7 @@ export interface ExtraHost {
 
 /** A file of the boot's extras: it starts following its host, and returns the function that stops it. */
 export interface ExtraModule {
-  start(host: ExtraHost): () => void;
+  readonly start: (host: ExtraHost) => () => void;
 }
 
 /** The panel module's one export. */

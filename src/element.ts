@@ -24,7 +24,7 @@ import { readAttributes, settingsOn, toAttributeName } from './config/names';
 import { readPanelSettings } from './config/panel';
 import { SETTINGS, type Inputs, type SettingName, type SettingSpec, type Values, type Visitor } from './config/table';
 import { mountWidget } from './boot/mount-widget';
-import type { MountOptions, RuntimeOptions, WidgetHandle } from './boot/widget';
+import type { RuntimeOptions, WidgetHandle } from './boot/widget';
 import { WIDGET_EVENTS, type WidgetEvent, type WidgetEventMap } from './contract';
 import { log } from './log';
 import { bundledFiles } from './mount';
@@ -60,6 +60,7 @@ export type AssistantChatSettings = Omit<Values<Omit<typeof SETTINGS, 'target'>>
 export type AssistantChatSettingInputs = { [K in Exclude<ElementSettingName, 'title' | 'nonce'>]?: Inputs<typeof SETTINGS>[K] | null };
 
 // Without a DOM (server rendering) the module still loads; it just defines nothing.
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a stand-in, never instantiated without a DOM
 const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
 
 /** The widget on the page (null when the options were not usable), and the options it was last given. */
@@ -69,6 +70,7 @@ interface Live {
 }
 
 /** The `<assistant-chat>` element. Its setting properties (`theme`, `variables`, …) are made from the settings table below the class. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below types the properties the static block defines
 export class AssistantChatElement extends Base {
   /** Every setting's attribute. */
   static readonly observedAttributes = ATTRIBUTES.map(toAttributeName);
@@ -203,6 +205,7 @@ export class AssistantChatElement extends Base {
         },
         set(this: AssistantChatElement, value: unknown) {
           if (value == null || (presence && value === false)) this.removeAttribute(attribute);
+          // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a primitive here: objects are written as JSON
           else this.setAttribute(attribute, presence && value === true ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
         },
       };
@@ -244,7 +247,10 @@ export class AssistantChatElement extends Base {
 
   /** Brings the widget in line with the element: mounted while connected, with the current options. */
   #apply(): void {
-    if (!this.isConnected) return this.#unmount();
+    if (!this.isConnected) {
+      this.#unmount();
+      return;
+    }
     const options = this.#options();
     const live = this.#live;
     if (live) {
@@ -253,7 +259,7 @@ export class AssistantChatElement extends Base {
       if (!Object.keys(changes).length) return;
       live.options = options;
       if (live.handle && !needsRemount(changes) && readBootSettings(options, this.#context()).settings) {
-        live.handle.update(changes as Partial<MountOptions>);
+        live.handle.update(changes);
         return;
       }
       live.handle?.destroy();
@@ -273,7 +279,7 @@ export class AssistantChatElement extends Base {
     // Into the element's own shadow root: its light DOM stays as the page (or a server render) wrote it, so a
     // framework that hydrates the element finds nothing added to it.
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    const handle = mountWidget(root, options as unknown as MountOptions, bundledFiles, context);
+    const handle = mountWidget(root, options, bundledFiles, context);
     for (const event of WIDGET_EVENTS) {
       handle.on(event, (detail) => {
         if (event === 'open' || event === 'close') this.#reflectOpen(handle.isOpen);
@@ -325,7 +331,7 @@ export class AssistantChatElement extends Base {
     for (const name of PROPERTIES) {
       if (!Object.prototype.hasOwnProperty.call(self, name)) continue;
       const value = self[name];
-      delete self[name];
+      Reflect.deleteProperty(self, name);
       self[name] = value;
     }
   }
@@ -335,6 +341,7 @@ export class AssistantChatElement extends Base {
 const PROPERTIES: readonly string[] = [...ATTRIBUTES, 'strings', 'fetch', 'challenge', 'options'];
 
 /** The setting properties (made in the class's static block), and typed listeners for the element's events. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the class
 export interface AssistantChatElement extends AssistantChatSettings {
   addEventListener<K extends keyof AssistantChatEventMap>(
     type: K,

@@ -9,7 +9,7 @@ import { log } from './log';
 /** An emitter of `Events` (each event's name and the detail its handlers get). */
 export interface Emitter<Events> {
   /** Calls `handler` with each `event`'s detail; returns the function that stops it. */
-  on<E extends keyof Events>(event: E, handler: (detail: Events[E]) => void): () => void;
+  readonly on: <E extends keyof Events>(event: E, handler: (detail: Events[E]) => void) => () => void;
   /** Tells the handlers of `event`. */
   emit<E extends keyof Events>(event: E, detail: Events[E]): void;
   /** Forgets every handler. */

@@ -20,6 +20,7 @@ export type { AssistantChatHandle, AssistantChatProps } from './react/AssistantC
 export type { AssistantChatAttributes, AssistantChatEventProps, AssistantChatJsxProps, AssistantChatProperties } from './jsx';
 
 declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting React's own namespace
   namespace JSX {
     interface IntrinsicElements {
       /**

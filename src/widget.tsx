@@ -67,7 +67,7 @@ export function ChatWidget(props: ChatWidgetProps) {
       current.handle.destroy();
       current.handle = mountInto(wrapper.current!, options, latest);
     } else {
-      if (changed) current.handle.update(changes as Partial<MountOptions>);
+      if (changed) current.handle.update(changes);
       if (open === true) current.handle.open();
       else if (open === false) current.handle.close();
     }

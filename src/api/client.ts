@@ -199,7 +199,7 @@ function toError(status: number, answer: Answer, url: string, retryAfter: string
     return new ApiError(kind, `${url} did not answer like the chat API (${what}, status ${status}).`, { status, body: answer.body, url });
   }
   const errors = data.errors;
-  return new ApiError(kind, detail ?? 'HTTP ' + status, {
+  return new ApiError(kind, detail ?? `HTTP ${status}`, {
     status,
     body: answer.body,
     retryAfterMs: kind === 'rate_limited' ? (seconds(data.retry_after ?? retryAfter) ?? 5) * 1000 : undefined,
@@ -218,13 +218,13 @@ function errorKind(status: number, { data, foreign }: Answer, detail: string | u
   // A 404 of the API names what was not found; any other 404 is an address that is not the API.
   if (status === 404) return detail ? 'not_found' : 'not_api';
   if (status === 422) return 'validation';
-  const text = `${data?.error_code} ${detail}`;
+  const text = `${String(data?.error_code)} ${String(detail)}`;
   return /balance/i.test(text) ? 'insufficient_balance' : /failed to process/i.test(text) ? 'assistant_failed' : 'rejected';
 }
 
 /** A wait in seconds, given as a number of seconds or (`Retry-After`) an HTTP date; at most an hour. */
 function seconds(value: unknown): number | undefined {
-  const text = String(value ?? '').trim();
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
   if (!text) return undefined;
   const wait = Number.isNaN(+text) ? (Date.parse(text) - Date.now()) / 1000 : +text;
   return wait >= 0 ? Math.min(wait, 3600) : undefined;

@@ -21,6 +21,7 @@ export function toJson(value: unknown): string {
   if (typeof value === 'string') {
     // Quotes, backslashes, controls, U+2028/9 and lone surrogates (which UTF-8 encoding would alter)
     // become \u escapes; with the `u` flag a surrogate pair is one character, outside the class.
+    // eslint-disable-next-line no-control-regex -- the control characters are what this escapes
     return `"${value.replace(/[\\"\x00-\x1f\u2028\u2029\ud800-\udfff]/gu, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))}"`;
   }
   if (typeof value === 'boolean' || Number.isFinite(value)) return String(value);

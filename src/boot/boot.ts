@@ -45,9 +45,10 @@ export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | nu
   if (!controller) return;
 
   // Calls queued by the stub snippet run after the tags' mounts, in their order.
-  const queued: ArrayLike<unknown>[] = Array.isArray(existing?.q) ? existing.q : [];
-  for (const args of queued) if (args) (api as (...args: unknown[]) => unknown)(...Array.from(args));
-  if (!tags.length && !queued.some((args) => args?.[0] === 'mount')) log('error', readBootSettings({}).problem);
+  // (Each an `arguments` object, as the stub snippet keeps them; anything else a page put there is skipped.)
+  const queued = (Array.isArray(existing?.q) ? (existing.q as unknown[]) : []).filter((args): args is ArrayLike<unknown> => typeof args === 'object' && args !== null);
+  for (const args of queued) (api as (...args: unknown[]) => unknown)(...Array.from(args));
+  if (!tags.length && !queued.some((args) => args[0] === 'mount')) log('error', readBootSettings({}).problem);
   // While the page is parsed, every command waits for it: a data-target may come later in the page.
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', controller.ready, { once: true });
   else controller.ready();

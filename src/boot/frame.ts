@@ -18,7 +18,7 @@ export interface Frame {
   /** Where the panel renders. */
   readonly container: HTMLElement;
   /** Adds `css` to the shadow root (with the CSP nonce where a `<style>` is needed); returns its remover. */
-  addStyles(css: string): () => void;
+  readonly addStyles: (css: string) => () => void;
   /** Shows `settings`' look, replacing the last. */
   showLook(settings: BootSettings): void;
   /** Takes the frame off the page. */

@@ -39,8 +39,10 @@ export interface AssistantChatApi {
   (command: 'send', text: string, assistantId?: string): void;
   (command: 'reset', assistantId?: string): Promise<void>;
   (command: 'setVariables', variables: Record<string, VariableValue>, assistantId?: string): void;
+  // eslint-disable-next-line @typescript-eslint/unified-signatures -- one signature per command, as the README lists them
   (command: 'setLocale', locale: string, assistantId?: string): void;
   (command: 'identify', visitor: Visitor, assistantId?: string): void;
+  // eslint-disable-next-line @typescript-eslint/unified-signatures -- one signature per command, as the README lists them
   (command: 'logout', assistantId?: string): Promise<void>;
   <E extends WidgetEvent>(command: 'on', event: E, handler: GlobalHandler<E>, assistantId?: string): () => void;
   (command: 'mount', options: GlobalMountOptions): void;
@@ -88,7 +90,7 @@ export interface GlobalController {
   /** The function to install as `window.AssistantChat`. */
   api: AssistantChatApi;
   /** Runs the calls made so far, in order, then every later call at once. */
-  ready(): void;
+  readonly ready: () => void;
 }
 
 /** What the controller needs from its surroundings. */
@@ -101,8 +103,9 @@ export interface GlobalDeps {
 const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'setLocale', 'identify', 'logout', 'update', 'transcript', 'on', 'mount'] as const;
 type HandleCommand = Exclude<(typeof COMMANDS)[number], 'on' | 'mount'>;
 
-// An assistant id as the registry keys it ('' when none is given).
-const toId = (value: unknown) => String(value ?? '').trim().toLowerCase();
+// An assistant id as the registry keys it ('' when none is given; anything but text or a number finds no widget).
+const toId = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value).trim().toLowerCase() : value == null ? '' : typeof value;
 
 /** Creates the API and its registry. Commands other than `on` wait until {@link GlobalController.ready}. */
 export function createGlobalApi(deps: GlobalDeps): GlobalController {
@@ -118,13 +121,16 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     }
     const only = toId(id);
     return pageEvents.on(event as WidgetEvent, ({ detail, assistantId }) => {
-      if (!only || only === assistantId) (handler as GlobalHandler)(detail as never, assistantId);
+      if (!only || only === assistantId) (handler as GlobalHandler)(detail, assistantId);
     });
   }
 
   function mountOne({ target, context, ...options }: GlobalMountOptions) {
     const id = toId(options.assistantId);
-    if (widgets.has(id)) return log('warn', `assistant ${id} is already on this page.`);
+    if (widgets.has(id)) {
+      log('warn', `assistant ${id} is already on this page.`);
+      return;
+    }
     // (A selector that is not one throws: the command fails with the browser's words for it.)
     const element = typeof target === 'string' ? doc.querySelector(target) : target;
     if (typeof target === 'string' && !element) log('error', `target "${target}" matches no element; the widget floats instead.`);
@@ -134,16 +140,23 @@ export function createGlobalApi(deps: GlobalDeps): GlobalController {
     } catch (error) {
       // Without a usable assistant id there is no widget: the error says why, in the site owner's words.
       if (!(error instanceof TypeError)) throw error;
-      return log('error', error.message.replace(/^AssistantChat: /, ''));
+      log('error', error.message.replace(/^AssistantChat: /, ''));
+      return;
     }
     widgets.set(id, handle);
-    for (const event of WIDGET_EVENTS) handle.on(event, (detail) => pageEvents.emit(event, { detail, assistantId: id } as never));
+    for (const event of WIDGET_EVENTS) handle.on(event, (detail) => pageEvents.emit(event, { detail, assistantId: id }));
   }
 
   function run(command: unknown, args: unknown[]): unknown {
     if (command === 'on') return on(args[0], args[1], args[2]);
-    if (command === 'mount') return mountOne(args[0] as GlobalMountOptions);
-    if (!COMMANDS.includes(command as never)) return log('warn', `unknown command "${String(command)}".`);
+    if (command === 'mount') {
+      mountOne(args[0] as GlobalMountOptions);
+      return;
+    }
+    if (!COMMANDS.includes(command as never)) {
+      log('warn', `unknown command "${String(command)}".`);
+      return;
+    }
     const name = command as HandleCommand;
     // `send`, `setVariables`, `setLocale`, `identify` and `update` take a value first; the assistant id comes after it.
     const id = toId(args[/^(send|set|iden|upd)/.test(name) ? 1 : 0]);

@@ -28,6 +28,7 @@ export function hasLeftover(win: Window, scope: string): boolean {
 
 /** Runs `task` once the page is idle (where the browser cannot tell, after the current task). */
 export function whenIdle(win: Window, task: () => void): void {
-  if (win.requestIdleCallback) win.requestIdleCallback(task);
+  // (Safari has no requestIdleCallback.)
+  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(task);
   else win.setTimeout(task);
 }

@@ -30,9 +30,9 @@ export interface PanelLoaderDeps {
   source: PanelSource;
   host: PanelHost;
   /** Shows the note that the chat cannot load, whose Retry calls `retry`; returns its remover. */
-  showFailure(retry: () => void): () => void;
+  showFailure: (retry: () => void) => () => void;
   /** The visitor (or the browser coming back online) wants another try. */
-  retry(): void;
+  retry: () => void;
 }
 
 /** Creates the loader of a widget's panel; nothing loads until asked. */

@@ -13,7 +13,8 @@ export type TriggerAction = 'open' | 'close' | 'toggle';
  */
 export function listenToTriggers(doc: Document, assistantId: string, act: (action: TriggerAction, trigger: Element) => void): () => void {
   const onClick = (event: Event) => {
-    const trigger = (event.target as Element | null)?.closest?.('[data-assistant-chat],a[href="#assistant-chat"]');
+    const { target } = event;
+    const trigger = target instanceof Element ? target.closest('[data-assistant-chat],a[href="#assistant-chat"]') : null;
     const only = trigger?.getAttribute('data-assistant-id');
     if (!trigger || (only && only.toLowerCase() !== assistantId)) return;
     event.preventDefault();

@@ -93,9 +93,9 @@ export interface WidgetHandle {
 export interface WidgetFiles {
   readonly panel: PanelSource;
   /** The teaser and the timed open (`data-teaser`, `data-open-after`). */
-  nudges(): Promise<ExtraModule>;
+  readonly nudges: () => Promise<ExtraModule>;
   /** The data layer's events (`data-analytics`). */
-  analytics(): Promise<ExtraModule>;
+  readonly analytics: () => Promise<ExtraModule>;
 }
 
 /** What a widget is made of. */
@@ -206,8 +206,7 @@ export function createWidget(target: Element | ShadowRoot, { settings, issues, g
 
   /** Reads the settings again with `changes` (`undefined`: back to the default); the look, the launcher and the panel follow. */
   function update(changes: Record<string, unknown>) {
-    const next = { ...owned.value.given, ...changes };
-    for (const key of Object.keys(changes)) if (changes[key] === undefined) delete next[key];
+    const next = Object.fromEntries(Object.entries({ ...owned.value.given, ...changes }).filter(([, value]) => value !== undefined));
     const read = readBootSettings(next, context);
     // A bad assistant id in an update keeps the current one (there was a good one, or there would be no widget);
     // `inline` is the widget's kind, for good.

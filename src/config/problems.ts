@@ -45,6 +45,18 @@ const LEFT_OUT: Partial<Record<Kind, string>> = {
   fields: 'needs a name of its own (letters, digits, _) and a type of text, email or tel',
 };
 
+/** A value as a site owner wrote it: text trimmed, anything else as JSON (or its type when it has none). */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return typeof value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return typeof value; // a cycle, or a bigint inside
+  }
+}
+
 /**
  * One sentence per issue: `given` as given, `values` as used (the defaults in place of what was not
  * understood), named after where the settings came from (`source`).
@@ -56,7 +68,7 @@ export function describeIssues(issues: readonly Issue[], given: Record<string, u
     switch (issue.kind) {
       case 'invalid':
         // Only the locale has no default of its own.
-        return `${name} "${String(given[issue.setting]).trim()}" ${EXPECTED[spec.kind](spec)}; using ${String(values[issue.setting] ?? "the page's language")}.`;
+        return `${name} "${shown(given[issue.setting])}" ${EXPECTED[spec.kind](spec)}; using ${shown(values[issue.setting] ?? "the page's language")}.`;
       case 'not-json':
         return `${name} ${EXPECTED_JSON[issue.setting] ?? `${EXPECTED[spec.kind](spec)}.`}`;
       case 'left-out':

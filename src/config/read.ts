@@ -53,7 +53,7 @@ export function readSettings(
   for (const [name, spec] of Object.entries(table)) {
     const raw = Object.prototype.hasOwnProperty.call(given, name) ? given[name] : undefined;
     const fallback = Object.prototype.hasOwnProperty.call(defaults, name) ? defaults[name] : spec.default;
-    const value = typeof raw === 'object' || raw === undefined ? raw : String(raw).trim();
+    const value = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
     let read: unknown;
     if (value !== null && value !== undefined && (value !== '' || spec.kind === 'flag')) {
       const told = issues.length;

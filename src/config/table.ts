@@ -8,7 +8,7 @@
  * - the readers of each file (`./boot.ts`, `./panel.ts`), which parse each kind; the site owner's message for a
  *   value that is not understood (`./problems.ts`), by kind;
  * - `<assistant-chat>`'s properties (src/element.ts) and their JSX declarations (src/jsx.ts);
- * - the README's attribute table, which test/config/table.test.ts holds against this one.
+ * - the README's attribute table, which test/readme.test.ts holds against this one.
  *
  * A new setting is a line here, its test, and the code that uses it.
  */

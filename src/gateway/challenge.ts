@@ -39,7 +39,7 @@ export function createTurnstileCheck({ secret, verifyUrl = TURNSTILE_VERIFY_URL,
     try {
       const response = await (transport ?? fetch)(verifyUrl, { method: 'POST', body: form, signal: AbortSignal.timeout(timeoutMs) });
       if (!response.ok) return 'unavailable';
-      const answer = (await response.json()) as { success?: unknown };
+      const answer = (await response.json()) as { success?: unknown } | null;
       return answer?.success === true ? 'passed' : 'failed';
     } catch {
       return 'unavailable';

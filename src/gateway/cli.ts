@@ -9,6 +9,7 @@ import { createGateway } from './handler';
 import { createMemoryStore, DEFAULT_LIMITS, type LimitStore } from './limits';
 import { createNodeFetch, startGatewayServer } from './node';
 import type { GatewayOptions } from './options';
+import { errorText } from './log';
 import { createRedisStore } from './redis';
 
 const HELP = `assistant-chat-gateway ${VERSION}: the chat widget's gateway, run by the site owner in front of the platform.
@@ -86,8 +87,10 @@ export async function main(args: string[], env: NodeJS.ProcessEnv): Promise<void
       version: { type: 'boolean' },
     },
   });
-  if (values.help) return void console.log(HELP);
-  if (values.version) return void console.log(VERSION);
+  if (values.help || values.version) {
+    console.log(values.help ? HELP : VERSION);
+    return;
+  }
   if (!values.upstream) throw new UsageError('--upstream is required: the platform API root, e.g. https://api.example.com.');
   if (values.challenge !== undefined && values.challenge !== 'turnstile') throw new UsageError(`--challenge: the one provider built in is "turnstile" (got "${values.challenge}").`);
   if (values.challenge && !env.TURNSTILE_SECRET) throw new UsageError('--challenge turnstile needs TURNSTILE_SECRET in the environment.');
@@ -120,7 +123,7 @@ export async function main(args: string[], env: NodeJS.ProcessEnv): Promise<void
   // The options are checked before anything connects, so a typo costs no Redis connection.
   createGateway({ ...options, log: false });
   const store: LimitStore = env.REDIS_URL
-    ? await createRedisStore({ url: env.REDIS_URL, onError: (error) => logEvent('redis-error', { error: String((error as Error)?.message ?? error) }) })
+    ? await createRedisStore({ url: env.REDIS_URL, onError: (error) => logEvent('redis-error', { error: errorText(error) }) })
     : createMemoryStore();
   const server = await startGatewayServer({
     handler: createGateway({ ...options, store, fetch: createNodeFetch() }),
@@ -163,6 +166,6 @@ function logEvent(event: string, fields: Record<string, unknown>) {
 
 main(process.argv.slice(2), process.env).catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`assistant-chat-gateway: ${message}${error instanceof UsageError || (error as Error)?.name === 'TypeError' ? '\nSee --help.' : ''}`);
+  console.error(`assistant-chat-gateway: ${message}${error instanceof UsageError || error instanceof TypeError ? '\nSee --help.' : ''}`);
   process.exit(2);
 });

@@ -74,7 +74,7 @@ export function createGateway(options: GatewayOptions): GatewayHandler {
       entry.refused = 'origin';
       return failure(403, origin === null ? 'Requests must come from a page of this site.' : 'This site may not use this chat.');
     }
-    if (route.name === 'preflight') return allowed ? preflight(origin!, request.headers.get('access-control-request-private-network') === 'true') : failure(404, 'Not found');
+    if (route.name === 'preflight') return allowed ? preflight(origin, request.headers.get('access-control-request-private-network') === 'true') : failure(404, 'Not found');
     if (route.name === 'bad-id') return failure(404, 'Conversation not found', cors);
 
     const address = config.clientAddress?.(request)?.trim() || clientAddress(request, connection.clientAddress, config.trustProxy);

@@ -121,23 +121,24 @@ export function createMemoryStore(): LimitStore {
   }
 
   return {
-    async hit(counters, now) {
+    hit(counters, now) {
       sweep(now);
       const entries = counters.map(({ key, ttlSeconds }) => {
         const entry = counts.get(key);
         return entry && entry.expiresAt > now ? entry : { count: 0, expiresAt: now + ttlSeconds * 1000 };
       });
       const full = entries.findIndex((entry, index) => entry.count >= counters[index]!.limit);
-      if (full >= 0) return full;
+      if (full >= 0) return Promise.resolve(full);
       entries.forEach((entry, index) => {
         entry.count++;
         counts.set(counters[index]!.key, entry);
       });
-      return -1;
+      return Promise.resolve(-1);
     },
     async ping() {},
-    async close() {
+    close() {
       counts.clear();
+      return Promise.resolve();
     },
   };
 }

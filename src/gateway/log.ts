@@ -36,5 +36,11 @@ export interface LogEntry {
 /** Receives each line; the default writes it as JSON to the console. */
 export type Logger = (entry: LogEntry) => void;
 
+/** What an error says, whatever was thrown. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : JSON.stringify(error);
+}
+
 /** Writes `entry` as one line of JSON on standard output. */
 export const consoleLogger: Logger = (entry) => console.log(JSON.stringify(entry));

@@ -22,7 +22,7 @@ export function toRequest(req: IncomingMessage): Request {
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // (Only the path matters to the gateway: the host is not trusted for anything.)
   const url = new URL(req.url ?? '/', 'http://gateway.invalid');
-  return new Request(url, { method, headers, ...(hasBody && { body: bodyOf(req), duplex: 'half' }) } as RequestInit);
+  return new Request(url, { method, headers, ...(hasBody && { body: bodyOf(req), duplex: 'half' }) });
 }
 
 /**
@@ -69,7 +69,7 @@ export function createNodeFetch(): typeof fetch {
   const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 256 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 256 }) };
   return (input, init = {}) =>
     new Promise<Response>((resolve, reject) => {
-      const url = new URL(String(input));
+      const url = new URL(input instanceof Request ? input.url : input);
       const secure = url.protocol === 'https:';
       const options = { method: init.method ?? 'GET', headers: init.headers as Record<string, string>, agent: secure ? agents.https : agents.http, signal: init.signal ?? undefined };
       const req = (secure ? httpsRequest : httpRequest)(url, options, (res) => {
@@ -77,7 +77,10 @@ export function createNodeFetch(): typeof fetch {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
         res.on('end', () => {
-          if (!res.complete) return reject(new Error('the connection closed before the answer was complete'));
+          if (!res.complete) {
+            reject(new Error('the connection closed before the answer was complete'));
+            return;
+          }
           try {
             const status = res.statusCode ?? 0;
             const headers = new Headers();
@@ -86,7 +89,7 @@ export function createNodeFetch(): typeof fetch {
             }
             resolve(new Response(NULL_BODY.has(status) ? null : Buffer.concat(chunks), { status, headers }));
           } catch (error) {
-            reject(error);
+            reject(error instanceof Error ? error : new Error(String(error)));
           }
         });
       });

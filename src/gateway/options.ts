@@ -72,16 +72,18 @@ export interface ResolvedOptions {
 /** Checks `options`; throws one error naming every problem. */
 export function resolveOptions(options: GatewayOptions): ResolvedOptions {
   const problems: string[] = [];
-  const upstream = trimBase(String(options.upstream ?? ''));
-  if (!/^https?:\/\/[^/]/.test(upstream) || !isUrl(upstream)) problems.push(`upstream "${options.upstream ?? ''}" is not an http(s) URL (the platform's API root).`);
+  // (From plain JavaScript anything may be missing.)
+  const given: Partial<GatewayOptions> = options;
+  const upstream = trimBase(given.upstream ?? '');
+  if (!/^https?:\/\/[^/]/.test(upstream) || !isUrl(upstream)) problems.push(`upstream "${given.upstream ?? ''}" is not an http(s) URL (the platform's API root).`);
   if (!options.apiKey) problems.push('the API key is missing (ASSISTANT_API_KEY): the gateway adds it to every request upstream.');
   let isAllowed: OriginCheck = () => false;
   try {
-    isAllowed = parseOrigins(options.allowOrigins ?? []);
+    isAllowed = parseOrigins(given.allowOrigins ?? []);
   } catch (error) {
     problems.push((error as Error).message);
   }
-  if (!options.allowOrigins?.length && !options.allowNoOrigin) {
+  if (!given.allowOrigins?.length && !options.allowNoOrigin) {
     problems.push("no site is allowed: give the origins of the owner's pages (--allow-origin https://www.example.com).");
   }
   const assistants = options.assistants?.length ? new Set(options.assistants.map((id) => id.trim().toLowerCase())) : undefined;

@@ -17,7 +17,7 @@ export function parseOrigins(entries: readonly string[]): OriginCheck {
     const entry = raw.trim().toLowerCase();
     const pattern = /^(?:(https?):\/\/)?\*\.([a-z0-9.-]+)(?::(\d+))?$/.exec(entry);
     if (pattern && isHostname(pattern[2]!)) {
-      patterns.push({ scheme: pattern[1] ?? 'https', suffix: '.' + pattern[2], port: pattern[3] ?? '' });
+      patterns.push({ scheme: pattern[1] ?? 'https', suffix: `.${pattern[2]!}`, port: pattern[3] ?? '' });
       continue;
     }
     // Scheme, host and port only: a path, a query or credentials mean the entry is not an origin.

@@ -5,6 +5,7 @@
  * peer dependency loaded only when this store is created.
  */
 import type { LimitStore } from './limits';
+import { errorText } from './log';
 
 /**
  * KEYS: the counters; ARGV: each one's limit and time to live, in turn. Returns 0 after counting every
@@ -58,7 +59,7 @@ export async function createRedisStore({ url, onError = () => {} }: RedisStoreOp
     await client.connect();
     connected = true;
   } catch (error) {
-    throw new Error(`Could not connect to Redis at ${redactUrl(url)}: ${String((error as Error)?.message ?? error)}`);
+    throw new Error(`Could not connect to Redis at ${redactUrl(url)}: ${errorText(error)}`, { cause: error });
   }
   let sha: string | undefined;
 
@@ -68,7 +69,7 @@ export async function createRedisStore({ url, onError = () => {} }: RedisStoreOp
       return Number(await client.sendCommand(['EVALSHA', sha, String(keys.length), ...keys, ...args]));
     } catch (error) {
       // A restarted or flushed server has forgotten the script: load it again once.
-      if (!/NOSCRIPT/.test(String((error as Error)?.message))) throw error;
+      if (!/NOSCRIPT/.test(errorText(error))) throw error;
       sha = undefined;
       return run(keys, args);
     }
@@ -106,7 +107,8 @@ async function loadRedis(): Promise<CreateClient> {
   } catch (error) {
     throw new Error(
       'REDIS_URL is set, but the "redis" package cannot be loaded (npm install redis): it is an optional peer dependency of assistant-chat-widget, ' +
-        `needed only to share limits between gateway instances. (${String((error as Error)?.message ?? error)})`,
+        `needed only to share limits between gateway instances. (${errorText(error)})`,
+      { cause: error },
     );
   }
 }

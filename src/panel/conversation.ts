@@ -105,6 +105,8 @@ export function createConversation(
       leaving = leavingConfig;
       // The visitor leaves the settings: when they were signed in, that alone starts over.
       commit();
+      // (Unless committing started over already, which takes `leaving` away.)
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
       if (leaving) startOver();
     },
     dispose() {

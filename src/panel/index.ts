@@ -155,7 +155,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     },
     reset: () => (admitted() ? store().reset() : Promise.resolve()),
     transcript,
-    async logout(signedOut) {
+    logout(signedOut) {
       // Closed: whoever comes next starts a conversation when they open the chat, not before.
       host.close();
       batch(() => {
@@ -163,6 +163,7 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
         gate.reload();
         conversation.signOut(config.peek(), signedOut);
       });
+      return Promise.resolve();
     },
     destroy() {
       for (const stop of stops) stop();

@@ -14,7 +14,7 @@ export interface PanelSize {
   readonly expandable: ReadonlySignal<boolean>;
   /** The panel is in the large layout. */
   readonly large: ReadonlySignal<boolean>;
-  toggle(): void;
+  readonly toggle: () => void;
 }
 
 /** Follows `config`; `inline` panels have no size of their own. */

@@ -11,7 +11,7 @@ import type { WidgetConfig } from '../config/table';
 export interface ReplySound {
   /** The visitor muted it. */
   readonly muted: ReadonlySignal<boolean>;
-  toggle(): void;
+  readonly toggle: () => void;
   /** A reply arrived: a chime, unless the visitor is looking at it (`looking`) or muted it. */
   replied(looking: boolean): void;
 }

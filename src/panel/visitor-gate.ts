@@ -35,6 +35,8 @@ export function createVisitorGate(config: ReadonlySignal<WidgetConfig>, addStyle
   let removeStyles: (() => void) | undefined;
 
   const stopLoading = effect(() => {
+    // (Read to run again on reload().)
+    // eslint-disable-next-line @typescript-eslint/no-unused-expressions
     again.value;
     const current = config.value;
     const scope = scopeOf(current);

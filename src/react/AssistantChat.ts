@@ -96,7 +96,7 @@ export const AssistantChat = forwardRef(function AssistantChat(props: AssistantC
       current.handle = mountInto(wrapper.current!, options, props.open ?? wasOpen ?? props.defaultOpen, latest, renderAgain);
       return;
     }
-    if (changed) handle.update(changes as Partial<MountOptions>);
+    if (changed) handle.update(changes);
     if (props.open !== undefined && handle.isOpen !== props.open) {
       if (props.open) handle.open();
       else handle.close();

@@ -113,7 +113,7 @@ export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabS
         try {
           channel = env.openChannel(name);
           channel.onmessage = ({ data }: MessageEvent) => {
-            const { type, conversationId } = Object(data);
+            const { type, conversationId } = Object(data) as { type?: unknown; conversationId?: unknown };
             if ((type === 'conversation' || type === 'history-changed') && isUuid(conversationId)) hear({ type, conversationId });
           };
         } catch {
@@ -139,6 +139,7 @@ export function createTabSync(scope: string, env: TabSyncEnv = browserEnv): TabS
       } catch (error) {
         // Without locks (old browsers), or with a refused lock (SecurityError in opaque origins), the task
         // has not run: run it without one.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by the task, if it ran
         if (started) throw error;
         return task();
       }

@@ -97,7 +97,7 @@ export interface Core {
   /** Shows no conversation (between two), with `notice`. */
   leave(notice: ChatNotice | null): void;
   /** Sets what holds up the current `connecting` or `ready` state (no effect in others). */
-  setTrouble(trouble: ChatError | undefined): void;
+  readonly setTrouble: (trouble: ChatError | undefined) => void;
   /** The conversation cannot be used: `failed` or `blocked`, the site owner warned where they must act. */
   halt(error: ApiError): void;
   /** Puts `item` in the outbox as failed (its text kept for Retry or Discard) and tells the host page. */
@@ -236,10 +236,12 @@ export function createCore(options: StoreOptions, deps: StoreDeps): Core {
         let error: ApiError;
         try {
           const value = await task(signal);
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- it may have been aborted meanwhile
           if (signal.aborted) return ABANDONED;
           if (troubled) patience.onTrouble(undefined);
           return { type: 'done', value };
         } catch (e) {
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- it may have been aborted meanwhile
           if (signal.aborted) return ABANDONED;
           error = toApiError(e);
         }

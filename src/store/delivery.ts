@@ -160,14 +160,16 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
       case 'not_found':
         // It goes to the conversation that replaces this one.
         outbox.set({ id, text, status: 'queued', ...lookFrom });
-        return hooks.conversationGone();
+        hooks.conversationGone();
+        return;
       case 'insufficient_balance':
         // Told once, as the store's state.
         outbox.set({ id, text, status: 'failed', error: chatError, ...lookFrom });
-        return core.halt(error);
+        core.halt(error);
+        return;
       default:
         // Refused as invalid (its retry goes straight out), or answered with an error (its retry looks first).
-        return core.fail({ id, text, status: 'failed', error: chatError, ...lookFrom });
+        core.fail({ id, text, status: 'failed', error: chatError, ...lookFrom });
     }
   }
 
@@ -221,6 +223,7 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
       const verdict = reconcile({ snapshot: item.snapshot, history: read.value, text: item.text });
       if (verdict.outcome === 'not-landed') {
         // Once seen on the server, a message stays there: an odd read changes nothing.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by found()
         if (onServer) continue;
         history.update(read.value);
         if (!fallback) return false;
@@ -228,6 +231,7 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
       }
       if (found(read.value, verdict)) return true;
     }
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by found()
     if (onServer) {
       awaitingReply.value = false;
       behind = true;

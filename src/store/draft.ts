@@ -15,7 +15,7 @@ export interface Draft {
   /** Whether the stored draft was longer than the widget keeps (only its start was restored). */
   readonly trimmed: boolean;
   /** Saves the draft now if it changed. */
-  flush(): void;
+  readonly flush: () => void;
   /** Stops saving after pauses (call `flush` first to keep the last change). */
   dispose(): void;
 }

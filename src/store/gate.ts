@@ -36,7 +36,7 @@ export interface Gate {
   /** The visitor accepted `notice` (the disclaimer's text, empty without one); remembered on this device. */
   accept(notice: string): void;
   /** The visitor answered the form; remembered on this device. */
-  answer(answers: PrechatAnswers): void;
+  readonly answer: (answers: PrechatAnswers) => void;
 }
 
 /**

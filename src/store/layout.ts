@@ -120,7 +120,7 @@ export function visitorSuffix(visitorId: string | undefined): string {
 /** The id of the visitor a widget's settings name (`identify`, `data-visitor`), if any. */
 export function visitorId(settings: { visitor?: Record<string, unknown> }): string | undefined {
   const id = settings.visitor?.id;
-  return id === undefined || id === '' ? undefined : String(id);
+  return typeof id === 'string' || typeof id === 'number' ? String(id) || undefined : undefined;
 }
 
 /** The start of the storage keys of the visitor `scope` names (anonymous: the assistant's own key). */

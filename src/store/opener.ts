@@ -87,7 +87,10 @@ export function createOpener(core: Core): Opener {
       }
       const error = await deps.tabs.withLock('create', () => resumeOrCreate(signal));
       if (signal.aborted) return;
-      if (error) return core.halt(error);
+      if (error) {
+        core.halt(error);
+        return;
+      }
       if (replaced) core.note('conversation-replaced');
       replaced = false;
       core.moveTo('ready');

@@ -136,7 +136,10 @@ export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'api
       return { text: cut(text), trimmed: value!.trimmed === true || text.length > MAX_DRAFT_LENGTH };
     },
     saveDraft(text) {
-      if (!text) return remove(storage, draftKey);
+      if (!text) {
+        remove(storage, draftKey);
+        return;
+      }
       const kept = cut(text);
       save(storage, draftKey, kept === text ? { text } : { text: kept, trimmed: true });
     },
@@ -155,7 +158,10 @@ export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'api
       return { conversationId, tab, seen, items };
     },
     saveOutbox(outbox) {
-      if (!outbox?.items.length) return remove(tabStorage, outboxKey);
+      if (!outbox?.items.length) {
+        remove(tabStorage, outboxKey);
+        return;
+      }
       const { conversationId, tab, seen, items } = outbox;
       save(tabStorage, outboxKey, { conversationId, tab, seen, items });
     },

@@ -10,7 +10,7 @@
  */
 import { batch, computed } from '@preact/signals';
 import { checkMessage, visibleText, wellFormed } from '../api/message-text';
-import type { ChatError, ChatNotice } from '../model';
+import type { ChatNotice } from '../model';
 import { createCore, NOT_SENT } from './core';
 import { createDelivery } from './delivery';
 import { createDraft } from './draft';

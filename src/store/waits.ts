@@ -7,7 +7,10 @@ import type { StoreDeps } from './types';
 /** Resolves `true` after `ms`, or `false` as soon as `signal` aborts. */
 export function sleep(deps: Pick<StoreDeps, 'setTimer' | 'clearTimer'>, ms: number, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
+    if (signal.aborted) {
+      resolve(false);
+      return;
+    }
     const stop = () => {
       deps.clearTimer(handle);
       resolve(false);
@@ -23,8 +26,10 @@ export function sleep(deps: Pick<StoreDeps, 'setTimer' | 'clearTimer'>, ms: numb
 /** Resolves `true` once the browser is online (at once when it is), or `false` as soon as `signal` aborts. */
 export function whenOnline(network: StoreDeps['network'], signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
-    if (network.isOnline()) return resolve(true);
+    if (signal.aborted || network.isOnline()) {
+      resolve(!signal.aborted);
+      return;
+    }
     const finish = (online: boolean) => {
       unsubscribe();
       signal.removeEventListener('abort', stop);

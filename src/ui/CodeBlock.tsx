@@ -37,7 +37,7 @@ export function CodeBlock({ code, info, strings }: CodeBlockProps) {
     <div class="code-block">
       <div class="code-header">
         <span>{info}</span>
-        <button type="button" class="text-button" onClick={copy}>
+        <button type="button" class="text-button" onClick={() => void copy()}>
           <span aria-live="polite">{strings[word]}</span>
         </button>
       </div>

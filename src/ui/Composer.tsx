@@ -97,6 +97,7 @@ export function Composer({ store, strings, inputRef, lock, voice }: ComposerProp
           }}
           onKeyDown={(event) => {
             // keyCode 229: the key went to an input method (Safari reports the composing Enter this way).
+            // eslint-disable-next-line @typescript-eslint/no-deprecated -- the one way Safari says it
             if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) submit(event);
           }}
         />

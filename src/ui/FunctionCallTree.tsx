@@ -14,6 +14,7 @@ function renderValue(value: unknown, depth: number, budget: Budget, strings: Str
   budget.left--;
   if (value === null || value === undefined) return <span class="tree-value tree-empty">null</span>;
   if (typeof value !== 'object') {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a number, text, a flag: not an object
     const text = String(value);
     return (
       <span class="tree-value">

@@ -57,6 +57,7 @@ export function MessageList({ store, strings, showFunctionCalls, open, children,
   // The history the conversation opened with (counted when its first messages arrive; the panel starts a
   // new list for a new conversation): its newest messages, and what arrives later, form the live log.
   const opened = messages.length > 0;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- counted once, when the first messages arrive
   const openedWith = useMemo(() => messages.length, [opened]);
   const logStart = Math.max(0, openedWith - FIRST_SCREEN);
   const shownFrom = Math.max(0, logStart - revealed);
@@ -68,6 +69,7 @@ export function MessageList({ store, strings, showFunctionCalls, open, children,
     // The visitor's own message always brings the view down; a reply while they read further up is offered.
     if (last.role === 'user') toNewest();
     else if (!atNewest) setPill(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- for each new last message, not each render
   }, [last?.id]);
 
   // Earlier messages come as the visitor scrolls near the top (the button stays for those who prefer it).

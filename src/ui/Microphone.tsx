@@ -38,7 +38,10 @@ export function Microphone({ draft, strings, lang, disabled, listening, status }
 
   function toggle() {
     const stop = listening.peek();
-    if (stop) return stop();
+    if (stop) {
+      stop();
+      return;
+    }
     const win = button.current!.ownerDocument.defaultView ?? window;
     status.value = strings.listening;
     listening.value = listen(win, {

@@ -24,11 +24,11 @@ export interface LoadedGate {
 /** What an owner may turn on in the panel's header: the larger view, the transcript, the reply sound's mute. */
 export interface PanelExtras {
   /** The larger view (`data-size`): shown when `expandable`. */
-  size?: { expandable: ReadonlySignal<boolean>; large: ReadonlySignal<boolean>; toggle(): void };
+  size?: { expandable: ReadonlySignal<boolean>; large: ReadonlySignal<boolean>; toggle: () => void };
   /** Saves the conversation as a file (`data-transcript`). */
   download?: () => void;
   /** The reply sound (`data-sound`), once its file has come: its mute button. */
-  sound?: { muted: ReadonlySignal<boolean>; toggle(): void } | null;
+  sound?: { muted: ReadonlySignal<boolean>; toggle: () => void } | null;
 }
 
 /** Props of {@link ChatPanel}. */
@@ -119,6 +119,7 @@ export function ChatPanel({ store, config, strings, title, open, inline = false,
     if (!focused || focused === element.ownerDocument.body || hostsOf(element).includes(focused) || (focused === opener?.() && !focused.matches(':read-write'))) {
       first?.focus({ preventScroll: true });
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the panel opens or the visitor's step changes, not on each render
   }, [isOpen, step]);
 
   const locked = step !== 'open';
@@ -170,7 +171,7 @@ export function ChatPanel({ store, config, strings, title, open, inline = false,
               onClick={extras.sound.toggle}
             />
           )}
-          {!locked && <IconButton icon="compose" label={strings.newConversation} onClick={() => store.reset()} />}
+          {!locked && <IconButton icon="compose" label={strings.newConversation} onClick={() => void store.reset()} />}
           {!inline && <IconButton icon="close" label={strings.close} onClick={onClose} />}
         </div>
         <StatusBanner store={store} strings={strings} />
@@ -210,6 +211,8 @@ export function ChatPanel({ store, config, strings, title, open, inline = false,
 /** The shadow hosts around `node`, innermost first: the widget's own, and `<assistant-chat>` around it. */
 function hostsOf(node: Node): Element[] {
   const hosts: Element[] = [];
-  for (let host = (node.getRootNode() as ShadowRoot).host; host; host = (host.getRootNode() as ShadowRoot).host) hosts.push(host);
+  // (The document, at the top, has no host.)
+  const hostOf = (inner: Node) => (inner.getRootNode() as Partial<ShadowRoot>).host;
+  for (let host = hostOf(node); host; host = hostOf(host)) hosts.push(host);
   return hosts;
 }

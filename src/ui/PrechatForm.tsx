@@ -56,12 +56,16 @@ export function PrechatForm({ fields, strings, onAnswer }: PrechatFormProps) {
     const found: Record<string, string | undefined> = {};
     const answers: PrechatAnswers = {};
     for (const field of fields) {
-      const value = String(data.get(field.name) ?? '').trim();
+      const given = data.get(field.name);
+      const value = typeof given === 'string' ? given.trim() : '';
       found[field.name] = fieldProblem(field, value, strings);
       if (value) answers[field.name] = value;
     }
     const invalid = fields.filter(({ name }) => found[name]);
-    if (!invalid.length) return onAnswer(answers);
+    if (!invalid.length) {
+      onAnswer(answers);
+      return;
+    }
     firstInvalid.current = invalid[0]!.name;
     setErrors(found);
     setSaid(invalid.map(({ name }) => found[name]).join(' '));

@@ -33,10 +33,10 @@ export function StatusBanner({ store, strings }: StatusBannerProps) {
     case 'failed':
       return (
         <Alert text={errorText(state.error.kind, strings)}>
-          <button type="button" class="text-button" onClick={() => store.start()}>
+          <button type="button" class="text-button" onClick={() => void store.start()}>
             {strings.retry}
           </button>{' '}
-          <button type="button" class="text-button" onClick={() => store.reset()}>
+          <button type="button" class="text-button" onClick={() => void store.reset()}>
             {strings.newConversation}
           </button>
         </Alert>
@@ -45,7 +45,7 @@ export function StatusBanner({ store, strings }: StatusBannerProps) {
       return (
         <Alert text={blockedText(state.reason, strings)}>
           {state.error.retryable && (
-            <button type="button" class="text-button" onClick={() => store.start()}>
+            <button type="button" class="text-button" onClick={() => void store.start()}>
               {strings.retry}
             </button>
           )}

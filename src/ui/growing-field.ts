@@ -12,7 +12,7 @@ export function useGrowingField(ref: RefObject<HTMLTextAreaElement>, text: strin
     const field = ref.current;
     if (!field) return;
     const root = field.getRootNode();
-    if (typeof CSS !== 'undefined' && !CSS.supports('field-sizing', 'content') && root instanceof ShadowRoot && root.adoptedStyleSheets) {
+    if (typeof CSS !== 'undefined' && !CSS.supports('field-sizing', 'content') && root instanceof ShadowRoot && 'adoptedStyleSheets' in root) {
       const sheet = sheets.get(root) ?? adopt(root);
       // Back to one line first, so that the field also shrinks as text is taken away.
       sheet.replaceSync('textarea{height:auto}');
@@ -21,7 +21,7 @@ export function useGrowingField(ref: RefObject<HTMLTextAreaElement>, text: strin
     // Writing at the end of a text taller than the field: all the way down, so that the top line shows whole
     // (engines scroll only until the caret shows, which leaves the line above it cut).
     if (field.selectionStart === text.length) field.scrollTop = field.scrollHeight;
-  }, [text]);
+  }, [ref, text]);
 }
 
 /** The stylesheet that sizes each shadow root's composer. */

@@ -7,6 +7,7 @@
 import type { ComponentChildren } from 'preact';
 import type { CodeBlockStrings } from './CodeBlock';
 import { parseBlocks } from './markdown/blocks';
+import type { References } from './markdown/inline';
 import { MAX_MARKDOWN_LENGTH, renderPlainText } from './plain-text';
 import { en, type Strings } from './strings';
 
@@ -28,7 +29,7 @@ export function renderMarkdown(text: string, strings: MarkdownStrings = en): Com
   if (text.length > MAX_MARKDOWN_LENGTH) return renderPlainText(text, strings);
   // The line break after the last line starts no line of its own.
   const lines = text.trimEnd().replace(/\0/g, '\ufffd').split(/\r\n?|\n/);
-  const references = new Map();
+  const references: References = new Map();
   if (MAY_DEFINE.test(text)) parseBlocks(lines, strings, 0, { references, collect: true });
   return parseBlocks(lines, strings, 0, { references, collect: false }).children;
 }

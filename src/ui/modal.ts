@@ -13,7 +13,8 @@ export function useFullScreen(active: boolean): boolean {
   // Read while rendering (right from the first open), and listened to only while open: nothing runs on page load.
   useEffect(() => {
     if (!active) return;
-    const query = matchMedia(FULL_SCREEN_QUERY);
+    // (Partial: Safari before 14 has addListener only, and then the panel just does not follow a rotation.)
+    const query: Partial<MediaQueryList> = matchMedia(FULL_SCREEN_QUERY);
     const update = () => rerender((n) => n + 1);
     query.addEventListener?.('change', update);
     return () => query.removeEventListener?.('change', update);

@@ -24,7 +24,7 @@ export function createReplySound(config: WidgetConfig, doc: Document): ReplySoun
     replied(looking) {
       const win = doc.defaultView ?? window;
       // Browsers play no sound before the visitor has interacted with the page; where they cannot tell, try.
-      const activated = (win.navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation?.hasBeenActive ?? true;
+      const activated = (win.navigator as { userActivation?: { hasBeenActive: boolean } }).userActivation?.hasBeenActive ?? true;
       if (!looking && !muted.peek() && activated) play(win);
     },
   };

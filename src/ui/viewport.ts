@@ -14,7 +14,7 @@ export function useVisualViewport(ref: RefObject<HTMLElement>, active: boolean):
   useEffect(() => {
     const viewport = window.visualViewport;
     const root = ref.current?.getRootNode();
-    if (!active || !viewport || !(root instanceof ShadowRoot) || !root.adoptedStyleSheets) return;
+    if (!active || !viewport || !(root instanceof ShadowRoot) || !('adoptedStyleSheets' in root)) return;
     const sheet = new CSSStyleSheet();
     const update = () =>
       sheet.replaceSync(
@@ -29,5 +29,5 @@ export function useVisualViewport(ref: RefObject<HTMLElement>, active: boolean):
       viewport.removeEventListener('scroll', update);
       root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
     };
-  }, [active]);
+  }, [ref, active]);
 }

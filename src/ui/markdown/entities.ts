@@ -71,11 +71,11 @@ export function unescapeText(text: string): string {
   let out = '';
   for (let at = 0; at < text.length; at++) {
     const entity = text[at] === '&' && entityAt(text, at);
-    if (text[at] === '\\' && ESCAPABLE.test(text.charAt(at + 1))) out += text[++at];
+    if (text[at] === '\\' && ESCAPABLE.test(text.charAt(at + 1))) out += text.charAt(++at);
     else if (entity) {
       out += entity.value;
       at += entity.length - 1;
-    } else out += text[at];
+    } else out += text.charAt(at);
   }
   return out;
 }

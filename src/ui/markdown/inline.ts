@@ -193,7 +193,7 @@ export function renderInline(text: string, references: References = new Map()): 
       bracket.target = unescapeText(target.startsWith('<') ? target.slice(1, -1) : target.trim());
       bracket.title = unescapeText(title.slice(1, -1));
     } else {
-      whole = text.substr(at + 1, referenced!.length);
+      whole = text.slice(at + 1, at + 1 + referenced!.length);
       bracket.target = referenced!.target;
       bracket.title = referenced!.title;
     }
