@@ -106,9 +106,9 @@ describe('evaluateGoals', () => {
     expect(lighthouse.value).toContain('TBT 0.0 ms → 16 ms');
   });
 
-  it('holds the sizes to the size test’s ceilings: boot 6 KB, panel 30 KB, markdown 6 KB, any other chunk 4 KB', () => {
+  it('holds the sizes to the size test’s ceilings: boot 7.5 KB, panel 30 KB, markdown 6 KB, any other chunk 4 KB', () => {
     const summary = passing();
-    summary.size!.boot = file('widget.js', 6 * KB + 1);
+    summary.size!.boot = file('widget.js', 7.5 * KB + 1);
     summary.size!.panel = [file('assistant-chat-panel-1.js', 30 * KB + 1), file('assistant-chat-rich-text-2.js', 6 * KB + 1), file('assistant-chat-fr-3.js', 4 * KB + 1)];
     expect(verdicts(summary)).toMatchObject({ 'boot-size': false, 'panel-size': false, 'markdown-size': false, 'chunk-size': false });
     // The old goals (boot 4 KB, panel 22 KB) are gone: sizes between them and the ceilings pass.

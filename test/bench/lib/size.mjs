@@ -16,10 +16,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const KB = 1024;
 
 /**
- * The size test's ceilings (test/size.test.ts), gzip: guards against a regression (a dependency pulled in
- * by mistake, a chunk merged back into the panel), not targets.
+ * The ceilings of what a site loads, gzip, which the size test (test/size.test.ts) enforces and the bench reports:
+ * guards against a regression (a dependency pulled in by mistake, a chunk merged back into the panel), not targets.
+ * The boot every page view loads, the panel, the markdown renderer, and any other chunk. The boot's is 7.5 KB, not
+ * the 6 KB first set: the launcher's words in the eleven languages the widget speaks (its name, the loading sign, the
+ * note that the chat could not load and its Retry), which must be there before the panel loads and even when it
+ * cannot, weigh about 1.4 KB on their own.
  */
-export const CEILINGS = { boot: 6 * KB, panel: 30 * KB, markdown: 6 * KB, chunk: 4 * KB };
+export const CEILINGS = { boot: 7.5 * KB, panel: 30 * KB, markdown: 6 * KB, chunk: 4 * KB };
 
 /** The markdown renderer's chunk, which has a ceiling of its own. */
 const MARKDOWN_PREFIX = 'assistant-chat-rich-text-';
