@@ -215,6 +215,15 @@ describe('<assistant-chat>', () => {
     expect(element.showFunctionCalls).toBe(true);
   });
 
+  it('takes a setting by its attribute name as a property too, as Vue’s .prop binding of a kebab-case name sets it', () => {
+    const element = addElement({ 'assistant-id': ID }) as AssistantChatElement & Record<string, unknown>;
+    element['show-function-calls'] = false;
+    expect(element.getAttribute('show-function-calls')).toBe('false');
+    expect(element.showFunctionCalls).toBe(false);
+    element['variables'] = { name: 'Ada' };
+    expect(element.variables).toEqual({ name: 'Ada' });
+  });
+
   it('takes the welcome, the consent line and the pre-chat form as properties, arrays kept in their attributes as JSON', () => {
     const element = addElement({ 'assistant-id': ID });
     expect([element.subtitle, element.avatar, element.starters, element.disclaimer, element.consent, element.prechat]).toEqual([
