@@ -19,8 +19,9 @@ export function useGrowingField(ref: RefObject<HTMLTextAreaElement>, text: strin
       sheet.replaceSync(`textarea{box-sizing:border-box;height:${field.scrollHeight + field.offsetHeight - field.clientHeight}px}`);
     }
     // Writing at the end of a text taller than the field: all the way down, so that the top line shows whole
-    // (engines scroll only until the caret shows, which leaves the line above it cut).
-    if (field.selectionStart === text.length) field.scrollTop = field.scrollHeight;
+    // (engines scroll only until the caret shows, which leaves the line above it cut). Not for an empty field:
+    // reading its height would lay the panel out once more as it opens.
+    if (text && field.selectionStart === text.length) field.scrollTop = field.scrollHeight;
   }, [ref, text]);
 }
 
