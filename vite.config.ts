@@ -44,7 +44,9 @@ async function gatewayInFront(server: import('vite').ViteDevServer) {
   });
   server.httpServer?.once('listening', () => {
     const { port } = server.httpServer!.address() as import('node:net').AddressInfo;
-    server.config.logger.info(`  ➜  Gateway: http://127.0.0.1:${port}/gateway in front of /api; the playground through it: http://127.0.0.1:${port}/#api=/gateway`);
+    server.config.logger.info(
+      `  ➜  Gateway: http://127.0.0.1:${port}/gateway in front of /api; the playground through it: http://127.0.0.1:${port}/#api=/gateway`,
+    );
   });
 }
 

@@ -166,9 +166,24 @@ describe('parseConfig', () => {
   });
 
   it.each<[string, Record<string, string>, string[], Partial<WidgetConfig>]>([
-    ['bad JSON in data-variables', { variables: '{name: Ada}' }, ['data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.'], { variables: {} }],
-    ['a JSON array in data-variables', { variables: '["Ada"]' }, ['data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.'], { variables: {} }],
-    ['JSON null in data-variables', { variables: 'null' }, ['data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.'], { variables: {} }],
+    [
+      'bad JSON in data-variables',
+      { variables: '{name: Ada}' },
+      ['data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.'],
+      { variables: {} },
+    ],
+    [
+      'a JSON array in data-variables',
+      { variables: '["Ada"]' },
+      ['data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.'],
+      { variables: {} },
+    ],
+    [
+      'JSON null in data-variables',
+      { variables: 'null' },
+      ['data-variables is not a JSON object like {"name": "Ada"}; no variables are sent.'],
+      { variables: {} },
+    ],
     [
       "a name alone as the visitor (identify('bob'))",
       { visitor: 'bob' },
@@ -215,7 +230,12 @@ describe('parseConfig', () => {
       ['data-show-function-calls "0" is not one of true, false; using true.'],
       { showFunctionCalls: true },
     ],
-    ['a locale that is not a language tag', { locale: 'german!' }, ['data-locale "german!" is not a language tag like de-AT; using the page\'s language.'], { locale: undefined }],
+    [
+      'a locale that is not a language tag',
+      { locale: 'german!' },
+      ['data-locale "german!" is not a language tag like de-AT; using the page\'s language.'],
+      { locale: undefined },
+    ],
     [
       'a javascript: API base',
       { apiBase: 'javascript:alert(1)' },
@@ -239,9 +259,7 @@ describe('parseConfig', () => {
   });
 
   it('defaults the API base to /api on the page origin when there is no script, and to /api with no context', () => {
-    expect(parseConfig({ assistantId: ID }, { pageUrl: 'http://localhost:5173/demo/' }).config?.apiBase).toBe(
-      'http://localhost:5173/api',
-    );
+    expect(parseConfig({ assistantId: ID }, { pageUrl: 'http://localhost:5173/demo/' }).config?.apiBase).toBe('http://localhost:5173/api');
     expect(parseConfig({ assistantId: ID }).config?.apiBase).toBe('/api');
   });
 

@@ -109,7 +109,11 @@ describe('<assistant-chat>', () => {
   });
 
   it('opens from show(), toggle() and the open property after open="false", as React 18 writes it', () => {
-    for (const open of [(element: AssistantChatElement) => element.show(), (element: AssistantChatElement) => element.toggle(), (element: AssistantChatElement) => (element.open = true)]) {
+    for (const open of [
+      (element: AssistantChatElement) => element.show(),
+      (element: AssistantChatElement) => element.toggle(),
+      (element: AssistantChatElement) => (element.open = true),
+    ]) {
       const element = addElement({ 'assistant-id': ID, open: 'false' });
       const launcher = shadowOf(element).getByRole('button', { name: 'Chat with us' });
       open(element);

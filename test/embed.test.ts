@@ -8,8 +8,7 @@ import { createFakeConversationFetch, serveFakeConversationApi, type ServedFake 
 const NORTHWIND = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 const QUIET = '7b2e9d41-3c6a-4f88-a1d5-2e9c8b7f6a01';
 /** The stub snippet the README gives for calls made before the script has loaded. */
-const STUB =
-  'window.AssistantChat=window.AssistantChat||function(){(AssistantChat.q=AssistantChat.q||[]).push(arguments)}';
+const STUB = 'window.AssistantChat=window.AssistantChat||function(){(AssistantChat.q=AssistantChat.q||[]).push(arguments)}';
 
 type Win = { AssistantChat?: AssistantChatApi & { q?: unknown[] } };
 const win = window as unknown as Win;
@@ -85,9 +84,7 @@ describe('the script tag', () => {
     await loadScript(first);
     await loadScript(second);
     expect(hosts()).toHaveLength(1);
-    expect(ownMessages(warnings)).toEqual([
-      [`AssistantChat: assistant ${NORTHWIND} is already on this page.`],
-    ]);
+    expect(ownMessages(warnings)).toEqual([[`AssistantChat: assistant ${NORTHWIND} is already on this page.`]]);
   });
 
   it('gives two different assistants a widget each', async () => {
@@ -152,9 +149,7 @@ describe('the script tag with data-target (inline)', () => {
     const help = document.createElement('section');
     help.id = 'help';
     document.body.appendChild(help);
-    await loadScript(
-      addTag({ 'data-assistant-id': NORTHWIND, 'data-target': '#help', 'data-api-base': api.url, 'data-type': 'test' }),
-    );
+    await loadScript(addTag({ 'data-assistant-id': NORTHWIND, 'data-target': '#help', 'data-api-base': api.url, 'data-type': 'test' }));
     expect(hosts()).toHaveLength(1);
     expect(hosts()[0]!.parentElement).toBe(help);
     expect(hosts()[0]!.hasAttribute('data-inline')).toBe(true);
@@ -302,7 +297,8 @@ describe('window.AssistantChat', () => {
     await waitFor(() => expect(api.requests).toHaveLength(2));
     // Resolved once that widget's new conversation has been created.
     await win.AssistantChat!.reset(NORTHWIND);
-    const created = (r: (typeof api.requests)[number]) => `${r.method} ${new URL(r.url).pathname} ${(r.body as { assistant_id: string }).assistant_id}`;
+    const created = (r: (typeof api.requests)[number]) =>
+      `${r.method} ${new URL(r.url).pathname} ${(r.body as { assistant_id: string }).assistant_id}`;
     expect(api.requests.map(created)).toEqual([
       `POST /api/conversations ${NORTHWIND}`,
       `POST /api/conversations ${QUIET}`,

@@ -35,7 +35,12 @@ describe('the npm package surface', () => {
   });
 
   it('leaves Preact 10 or 11 and its signals to the app as peer dependencies, React (18 or 19) to the apps that use the React entry, and Redis to the gateway’s owner', () => {
-    expect(pkg.peerDependencies).toEqual({ '@preact/signals': '^2.0.0', preact: '^10.25.0 || ^11.0.0', react: '^18.0.0 || ^19.0.0', redis: '^5.0.0 || ^6.0.0' });
+    expect(pkg.peerDependencies).toEqual({
+      '@preact/signals': '^2.0.0',
+      preact: '^10.25.0 || ^11.0.0',
+      react: '^18.0.0 || ^19.0.0',
+      redis: '^5.0.0 || ^6.0.0',
+    });
     expect(pkg.peerDependenciesMeta).toEqual({ react: { optional: true }, redis: { optional: true } });
   });
 

@@ -83,10 +83,7 @@ describe('mount', () => {
     await waitFor(() => expect(seen).toContain('assistant: You said: Do you open on Saturdays?'));
     expect(seen).toContain('conversation 00000000-0000-4000-8000-000000000001');
     expect(handle.isOpen).toBe(false);
-    expect(paths()).toEqual([
-      'POST /api/conversations',
-      'POST /api/conversations/00000000-0000-4000-8000-000000000001/messages',
-    ]);
+    expect(paths()).toEqual(['POST /api/conversations', 'POST /api/conversations/00000000-0000-4000-8000-000000000001/messages']);
     expect(api.requests[1]!.body).toEqual({ message: 'Do you open on Saturdays?' });
   });
 

@@ -102,7 +102,14 @@ describe('<AssistantChat> open', () => {
   it('starts open with defaultOpen and leaves the panel to the visitor after that', async () => {
     const opened: boolean[] = [];
     const app = (theme: 'light' | 'dark') => (
-      <AssistantChat assistantId={ID} fetch={api.fetch} defaultOpen theme={theme} onOpen={() => opened.push(true)} onClose={() => opened.push(false)} />
+      <AssistantChat
+        assistantId={ID}
+        fetch={api.fetch}
+        defaultOpen
+        theme={theme}
+        onOpen={() => opened.push(true)}
+        onClose={() => opened.push(false)}
+      />
     );
     await show(app('light'));
     const { ui } = widget();
@@ -243,7 +250,8 @@ describe('<AssistantChat> events and ref', () => {
 
   it('reports what the visitor sees go wrong through onError', async () => {
     const kinds: string[] = [];
-    const down = async () => new Response('{"status":false,"error":"Assistant not found"}', { status: 404, headers: { 'Content-Type': 'application/json' } });
+    const down = async () =>
+      new Response('{"status":false,"error":"Assistant not found"}', { status: 404, headers: { 'Content-Type': 'application/json' } });
     await show(<AssistantChat assistantId={ID} fetch={down} defaultOpen onError={(error) => kinds.push(error.kind)} />);
     await waitFor(() => expect(kinds).toEqual(['not_found']));
   });

@@ -159,7 +159,7 @@ describe("the README's table of data attributes", () => {
 
   it('is found wanting when it gives a default the widget does not have, or leaves out one it has', () => {
     expect(disagreements(withRow('data-teaser', '| `data-teaser` | `Ask us` | A bubble. |'))).toEqual([
-      "data-teaser: the README gives the default `Ask us`, but the widget has none.",
+      'data-teaser: the README gives the default `Ask us`, but the widget has none.',
     ]);
     expect(disagreements(withRow('data-storage', '| `data-storage` | (none) | Where. |'))).toEqual([
       'data-storage: the README gives no default ("(none)"), but the widget uses "local".',
@@ -176,7 +176,12 @@ describe("the README's table of data attributes", () => {
 });
 
 /** The Markdown files whose links must lead somewhere: the README and every page of docs/. */
-const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** A fenced code block. */
 const FENCED = /^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[^\S\n]*$/gm;
@@ -199,7 +204,10 @@ function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   for (const [, heading] of markdown.replace(FENCED, '').matchAll(/^#{1,6}\s+(.*?)\s*#*\s*$/gm)) {
     // (Code in a heading counts as its text; the backticks are punctuation, which goes.)
-    const slug = heading!.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = heading!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     let anchor = slug;
     for (let n = 1; anchors.has(anchor); n++) anchor = `${slug}-${n}`;
     anchors.add(anchor);
@@ -217,7 +225,8 @@ function brokenLinks(document: string, markdown: string): string[] {
     const file = path ? join(ROOT, dirname(document), path) : join(ROOT, document);
     const outside = relative(ROOT, file).startsWith('..') || isAbsolute(relative(ROOT, file));
     if (outside || !existsSync(file)) broken.push(`${document}: ${target} (no such file)`);
-    else if (anchor && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor)) broken.push(`${document}: ${target} (no such heading)`);
+    else if (anchor && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor))
+      broken.push(`${document}: ${target} (no such heading)`);
   }
   return broken;
 }

@@ -84,7 +84,8 @@ describe('the panel, loaded on the visitor’s intent', () => {
     const most = panel + heaviestLanguage + features.reduce((sum, [, size]) => sum + size, 0);
     console.log(`the most a visitor loads (panel, the heaviest language, every feature): ${kb(most)} gzip`);
     expect(panel).toBeLessThanOrEqual(CEILING.panel);
-    for (const [name, size] of chunks) expect(size, name).toBeLessThanOrEqual(name.startsWith('assistant-chat-rich-text-') ? CEILING.markdown : CEILING.chunk);
+    for (const [name, size] of chunks)
+      expect(size, name).toBeLessThanOrEqual(name.startsWith('assistant-chat-rich-text-') ? CEILING.markdown : CEILING.chunk);
   });
 
   it('is, with every chunk, a module that parses (the squeezing broke none)', { timeout: 60_000 }, () => {

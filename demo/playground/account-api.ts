@@ -34,10 +34,7 @@ export type ListOutcome =
   | { ok: false; problem: 'aborted' };
 
 /** The minimal `fetch` this module needs (the browser's, or a fake in tests). */
-export type AccountFetch = (
-  url: string,
-  init: RequestInit,
-) => Promise<{ status: number; text(): Promise<string>; headers: Pick<Headers, 'get'> }>;
+export type AccountFetch = (url: string, init: RequestInit) => Promise<{ status: number; text(): Promise<string>; headers: Pick<Headers, 'get'> }>;
 
 /** What {@link listAllAssistants} needs. */
 export interface ListRequest {

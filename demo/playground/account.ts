@@ -82,9 +82,7 @@ export function problemMessage(state: Extract<AccountState, { status: 'failed' }
       return `Could not reach ${state.apiBase}. Check the API base and your connection, then try again.`;
     case 'not-api':
       return (
-        `${state.apiBase} did not answer like the platform’s API` +
-        (state.httpStatus ? ` (HTTP ${state.httpStatus})` : '') +
-        '. Check the API base.'
+        `${state.apiBase} did not answer like the platform’s API` + (state.httpStatus ? ` (HTTP ${state.httpStatus})` : '') + '. Check the API base.'
       );
     case 'refused':
       return `The API refused the request${state.httpStatus ? ` (HTTP ${state.httpStatus})` : ''}: ${state.message ?? 'no reason given'}`;

@@ -32,7 +32,10 @@ export function lookOf(widgetSettings: unknown): AssistantLook {
 
 /** `right-bottom` (the platform's spelling) or `bottom-right` → `bottom-right`; anything else → undefined. */
 export function widgetPosition(text: string): Corner | undefined {
-  const value = text.trim().toLowerCase().replace(/^(left|right)-(top|bottom)$/, '$2-$1');
+  const value = text
+    .trim()
+    .toLowerCase()
+    .replace(/^(left|right)-(top|bottom)$/, '$2-$1');
   return POSITIONS.find((option) => option === value);
 }
 

@@ -148,8 +148,7 @@ export function validateSettings(settings: Pick<PlaygroundSettings, 'assistantId
   if (!id) errors.assistantId = 'Paste the assistant’s UUID from the platform, or pick a demo assistant.';
   else if (!isUuid(id)) {
     errors.assistantId =
-      'That is not a UUID. An assistant UUID has 36 characters: 8-4-4-4-12 hex digits, ' +
-      'like 3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10.';
+      'That is not a UUID. An assistant UUID has 36 characters: 8-4-4-4-12 hex digits, ' + 'like 3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10.';
   }
   if (!isApiBase(settings.apiBase)) {
     errors.apiBase = 'Use a path on this site (like /api) or a full URL starting with https://.';

@@ -121,7 +121,11 @@ export function buildNpmUsage(settings: SnippetSettings, apiBase: string): strin
  * @param apiBase the absolute API root (see {@link absoluteApiBase})
  */
 export function buildGatewayCommand(settings: SnippetSettings, apiBase: string): string {
-  const lines = ['ASSISTANT_API_KEY=YOUR-API-KEY npx assistant-chat-gateway', `--upstream ${shellWord(apiBase)}`, '--allow-origin https://www.YOUR-SITE.example'];
+  const lines = [
+    'ASSISTANT_API_KEY=YOUR-API-KEY npx assistant-chat-gateway',
+    `--upstream ${shellWord(apiBase)}`,
+    '--allow-origin https://www.YOUR-SITE.example',
+  ];
   const assistantId = settings.assistantId.trim();
   if (assistantId) lines.push(`--assistant ${shellWord(assistantId)}`);
   lines.push('--port 8788');

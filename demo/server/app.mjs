@@ -64,7 +64,16 @@ const REQUEST_LOG_LIMIT = 2000;
  * @returns {StandInApi}
  */
 export function createStandInApi(options) {
-  const { dataDir, replyDelayMs = 0, slowToolMs = 8000, control = false, assistantsFile, logger = console, now = Date.now, distDir = DEFAULT_DIST_DIR } = options;
+  const {
+    dataDir,
+    replyDelayMs = 0,
+    slowToolMs = 8000,
+    control = false,
+    assistantsFile,
+    logger = console,
+    now = Date.now,
+    distDir = DEFAULT_DIST_DIR,
+  } = options;
   if (!dataDir) throw new Error('createStandInApi: dataDir is required');
   const catalog = loadAssistants(assistantsFile);
   const store = createDataStore({ dataDir, warn: (message) => logger.warn(message), now });
@@ -271,11 +280,16 @@ export function createStandInApi(options) {
       const decision = limiter.hit(req.socket.remoteAddress ?? 'unknown');
       rateHeaders = { 'X-RateLimit-Limit': String(decision.limit), 'X-RateLimit-Remaining': String(decision.remaining) };
       if (!decision.allowed) {
-        return sendJson(res, 429, { error: 'Rate limit exceeded', retry_after: decision.retryAfterSeconds }, {
-          ...rateHeaders,
-          'Retry-After': String(decision.retryAfterSeconds),
-          'X-RateLimit-Reset': String(decision.resetAt),
-        });
+        return sendJson(
+          res,
+          429,
+          { error: 'Rate limit exceeded', retry_after: decision.retryAfterSeconds },
+          {
+            ...rateHeaders,
+            'Retry-After': String(decision.retryAfterSeconds),
+            'X-RateLimit-Reset': String(decision.resetAt),
+          },
+        );
       }
     }
 
@@ -306,12 +320,17 @@ export function createStandInApi(options) {
         // A 200 of another API's shape (a misrouted proxy, a half-finished deploy).
         return sendJson(res, 200, { success: true, data: null }, rateHeaders);
       case '429':
-        return sendJson(res, 429, { error: 'Rate limit exceeded', retry_after: fault.retryAfter }, {
-          'X-RateLimit-Limit': '100',
-          'X-RateLimit-Remaining': '0',
-          'X-RateLimit-Reset': String(Math.ceil(now() / 1000) + fault.retryAfter),
-          'Retry-After': String(fault.retryAfter),
-        });
+        return sendJson(
+          res,
+          429,
+          { error: 'Rate limit exceeded', retry_after: fault.retryAfter },
+          {
+            'X-RateLimit-Limit': '100',
+            'X-RateLimit-Remaining': '0',
+            'X-RateLimit-Reset': String(Math.ceil(now() / 1000) + fault.retryAfter),
+            'Retry-After': String(fault.retryAfter),
+          },
+        );
       default:
         break;
     }
@@ -319,7 +338,8 @@ export function createStandInApi(options) {
     /** @type {Outcome} */
     let outcome;
     if (match.route === 'create') outcome = await createConversation(body);
-    else if (match.route === 'assistants') outcome = listAssistants(catalog, { authorization: req.headers.authorization, query: url.searchParams, path: publicUrl(req) });
+    else if (match.route === 'assistants')
+      outcome = listAssistants(catalog, { authorization: req.headers.authorization, query: url.searchParams, path: publicUrl(req) });
     else if (match.route === 'read') outcome = await readConversation(/** @type {string} */ (match.id));
     else outcome = await sendMessage(/** @type {string} */ (match.id), body, fault);
     outcome.headers = { ...rateHeaders, ...outcome.headers };

@@ -43,7 +43,16 @@ const APPLIES_TO = {
  */
 
 /** Every fault mode. */
-export const FAULT_MODES = /** @type {const} */ (['slow', 'drop-after-processing', 'drop-before-processing', '502', '429', 'malformed', 'hostile', 'assistant-error']);
+export const FAULT_MODES = /** @type {const} */ ([
+  'slow',
+  'drop-after-processing',
+  'drop-before-processing',
+  '502',
+  '429',
+  'malformed',
+  'hostile',
+  'assistant-error',
+]);
 
 /** Modes that only make sense for `POST …/messages`. */
 const MESSAGES_ONLY = new Set(['hostile', 'assistant-error']);

@@ -137,6 +137,10 @@ export function readBody(req) {
  * @param {import('node:http').IncomingMessage} req
  */
 export function isJsonContentType(req) {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type =
+    String(req.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase() ?? '';
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }

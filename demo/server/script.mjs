@@ -162,8 +162,7 @@ export function scriptedReply(text, { assistantName, slowToolMs }) {
     case 'slow':
       return {
         message:
-          'That took a while — I searched the **whole** knowledge base. ' +
-          'The short answer: our clinics are open *Monday to Friday, 8:00–18:00*.',
+          'That took a while — I searched the **whole** knowledge base. ' + 'The short answer: our clinics are open *Monday to Friday, 8:00–18:00*.',
         function_calls: [
           {
             name: 'search_knowledge_base',
@@ -198,7 +197,7 @@ export function scriptedReply(text, { assistantName, slowToolMs }) {
           'A code block:',
           '',
           '```js',
-          "AssistantChat.open();",
+          'AssistantChat.open();',
           "AssistantChat.send('hello');",
           '```',
           '',

@@ -171,7 +171,9 @@ function isConversation(data) {
         typeof m.content === 'string' &&
         (m.function_calls === undefined ||
           (Array.isArray(m.function_calls) &&
-            m.function_calls.every((/** @type {any} */ c) => isObject(c) && typeof c.name === 'string' && isObject(c.arguments) && isObject(c.result)))),
+            m.function_calls.every(
+              (/** @type {any} */ c) => isObject(c) && typeof c.name === 'string' && isObject(c.arguments) && isObject(c.result),
+            ))),
     )
   );
 }

@@ -19,7 +19,9 @@ export const CHALLENGE_HEADER = 'X-Assistant-Challenge';
  * the visitor can try again.
  */
 export async function challengeToken(provider: ChallengeProvider): Promise<string> {
-  const token: unknown = await Promise.resolve().then(provider).catch(() => 0);
+  const token: unknown = await Promise.resolve()
+    .then(provider)
+    .catch(() => 0);
   if (typeof token === 'string' && token) return token;
   throw new ApiError('rejected', 'The bot check failed.');
 }

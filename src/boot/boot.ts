@@ -30,7 +30,9 @@ export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | nu
 
   // A second copy of the script hands its tags to the first, which keeps the page's one registry.
   const ours = typeof existing === 'function' && typeof existing.version === 'string';
-  const controller = ours ? null : createGlobalApi({ document: doc, mount: (target, options, context) => mountWidget(target, options, files, context) });
+  const controller = ours
+    ? null
+    : createGlobalApi({ document: doc, mount: (target, options, context) => mountWidget(target, options, files, context) });
   const api = controller?.api ?? existing!;
   if (controller) holder.AssistantChat = api;
 
@@ -46,7 +48,9 @@ export function boot(win: Window, current: HTMLOrSVGScriptElement | Element | nu
 
   // Calls queued by the stub snippet run after the tags' mounts, in their order.
   // (Each an `arguments` object, as the stub snippet keeps them; anything else a page put there is skipped.)
-  const queued = (Array.isArray(existing?.q) ? (existing.q as unknown[]) : []).filter((args): args is ArrayLike<unknown> => typeof args === 'object' && args !== null);
+  const queued = (Array.isArray(existing?.q) ? (existing.q as unknown[]) : []).filter(
+    (args): args is ArrayLike<unknown> => typeof args === 'object' && args !== null,
+  );
   for (const args of queued) (api as (...args: unknown[]) => unknown)(...Array.from(args));
   if (!tags.length && !queued.some((args) => args[0] === 'mount')) log('error', readBootSettings({}).problem);
   // While the page is parsed, every command waits for it: a data-target may come later in the page.

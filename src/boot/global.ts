@@ -100,7 +100,22 @@ export interface GlobalDeps {
   mount: (target: Element, options: MountOptions, context?: ConfigContext) => WidgetHandle;
 }
 
-const COMMANDS = ['open', 'close', 'toggle', 'send', 'reset', 'destroy', 'setVariables', 'setLocale', 'identify', 'logout', 'update', 'transcript', 'on', 'mount'] as const;
+const COMMANDS = [
+  'open',
+  'close',
+  'toggle',
+  'send',
+  'reset',
+  'destroy',
+  'setVariables',
+  'setLocale',
+  'identify',
+  'logout',
+  'update',
+  'transcript',
+  'on',
+  'mount',
+] as const;
 type HandleCommand = Exclude<(typeof COMMANDS)[number], 'on' | 'mount'>;
 
 // An assistant id as the registry keys it ('' when none is given; anything but text or a number finds no widget).

@@ -69,7 +69,11 @@ export function createPanelLoader({ source, host, showFailure, retry }: PanelLoa
       (error: unknown) => {
         loading = null;
         // (Once per failed try: the visitor's Retry, or the browser coming back online, tries again.)
-        log('error', `could not load ${source.url ?? 'the chat panel'}: serve it (with Access-Control-Allow-Origin from another origin) and allow it in script-src.`, error);
+        log(
+          'error',
+          `could not load ${source.url ?? 'the chat panel'}: serve it (with Access-Control-Allow-Origin from another origin) and allow it in script-src.`,
+          error,
+        );
         return null;
       },
     );

@@ -241,7 +241,10 @@ export function createWidget(target: Element | ShadowRoot, { settings, issues, g
     const check = ({ boot }: WidgetSettings) => {
       if (loading || !wanted(boot)) return;
       loading = true;
-      load().then(({ start }) => !destroyed && stopExtras.push(start(extraHost)), () => {});
+      load().then(
+        ({ start }) => !destroyed && stopExtras.push(start(extraHost)),
+        () => {},
+      );
     };
     check(owned.value);
     stopExtras.push(owned.subscribe(check));
@@ -294,4 +297,3 @@ export function createWidget(target: Element | ShadowRoot, { settings, issues, g
     },
   };
 }
-

@@ -46,7 +46,14 @@ const BOOT_PARSERS: Parsers<BootKind> = {
   flag,
   choice,
   // The platform's snippet writes corners as `right-bottom`: that reads as `bottom-right`.
-  corner: (value) => CORNERS.find((corner) => corner === String(value).toLowerCase().replace(/^(left|right)-(top|bottom)$/, '$2-$1')),
+  corner: (value) =>
+    CORNERS.find(
+      (corner) =>
+        corner ===
+        String(value)
+          .toLowerCase()
+          .replace(/^(left|right)-(top|bottom)$/, '$2-$1'),
+    ),
   // (The patterns below spell out both cases or read lower-cased text: a case-insensitive pattern costs the page
   // a tenth of a millisecond more to compile, at load.)
   color(value) {

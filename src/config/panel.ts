@@ -65,7 +65,8 @@ const fields: Parse = (value, { max }, issues, setting) => {
     const entry = isObject(field) ? field : {};
     const name = typeof entry.name === 'string' ? entry.name.trim() : '';
     const type = entry.type ?? 'text';
-    const usable = /^[A-Za-z_]\w{0,39}$/.test(name) && !kept.some((other) => other.name === name) && (type === 'text' || type === 'email' || type === 'tel');
+    const usable =
+      /^[A-Za-z_]\w{0,39}$/.test(name) && !kept.some((other) => other.name === name) && (type === 'text' || type === 'email' || type === 'tel');
     if (!usable) return void issues.push({ kind: 'left-out', setting, key: index });
     const label = typeof entry.label === 'string' && entry.label.trim() ? entry.label.trim() : name;
     kept.push({ name, label, type, required: entry.required === true });

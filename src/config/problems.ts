@@ -61,7 +61,12 @@ function shown(value: unknown): string {
  * One sentence per issue: `given` as given, `values` as used (the defaults in place of what was not
  * understood), named after where the settings came from (`source`).
  */
-export function describeIssues(issues: readonly Issue[], given: Record<string, unknown>, values: Record<string, unknown>, source?: ConfigSource): string[] {
+export function describeIssues(
+  issues: readonly Issue[],
+  given: Record<string, unknown>,
+  values: Record<string, unknown>,
+  source?: ConfigSource,
+): string[] {
   return issues.map((issue) => {
     const name = settingName(issue.setting, source);
     const spec: SettingSpec = SETTINGS[issue.setting as keyof typeof SETTINGS];

@@ -20,7 +20,10 @@ export function clientKey(address: string): string {
  * IPv6 address by its /64 prefix, since one home or phone gets a whole /64 and may use any address in it.
  */
 export function normalize(address: string): string {
-  const value = address.trim().toLowerCase().replace(/^\[|\](:\d+)?$/g, '');
+  const value = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\](:\d+)?$/g, '');
   const ipv4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)(?::\d+)?$/.exec(value);
   if (ipv4) return ipv4[1]!;
   return ipv6Prefix(value) ?? value;
@@ -37,5 +40,10 @@ function ipv6Prefix(value: string): string | undefined {
   if (missing < 0 || (halves.length === 1 && missing !== 0)) return undefined;
   const groups = [...head, ...Array<string>(missing).fill('0'), ...tail];
   if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return undefined;
-  return groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':') + '::/64';
+  return (
+    groups
+      .slice(0, 4)
+      .map((group) => group.replace(/^0+(?=.)/, ''))
+      .join(':') + '::/64'
+  );
 }

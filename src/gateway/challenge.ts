@@ -29,7 +29,12 @@ export interface TurnstileOptions {
 export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
 /** Checks Turnstile tokens at the siteverify endpoint. */
-export function createTurnstileCheck({ secret, verifyUrl = TURNSTILE_VERIFY_URL, timeoutMs = 5000, fetch: transport }: TurnstileOptions): ChallengeCheck {
+export function createTurnstileCheck({
+  secret,
+  verifyUrl = TURNSTILE_VERIFY_URL,
+  timeoutMs = 5000,
+  fetch: transport,
+}: TurnstileOptions): ChallengeCheck {
   if (!secret) throw new Error('Turnstile needs its secret key (TURNSTILE_SECRET).');
   return async (token, { address }) => {
     // Turnstile's tokens are at most 2048 characters.

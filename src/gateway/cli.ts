@@ -92,7 +92,8 @@ export async function main(args: string[], env: NodeJS.ProcessEnv): Promise<void
     return;
   }
   if (!values.upstream) throw new UsageError('--upstream is required: the platform API root, e.g. https://api.example.com.');
-  if (values.challenge !== undefined && values.challenge !== 'turnstile') throw new UsageError(`--challenge: the one provider built in is "turnstile" (got "${values.challenge}").`);
+  if (values.challenge !== undefined && values.challenge !== 'turnstile')
+    throw new UsageError(`--challenge: the one provider built in is "turnstile" (got "${values.challenge}").`);
   if (values.challenge && !env.TURNSTILE_SECRET) throw new UsageError('--challenge turnstile needs TURNSTILE_SECRET in the environment.');
 
   const options: GatewayOptions = {

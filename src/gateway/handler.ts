@@ -74,7 +74,8 @@ export function createGateway(options: GatewayOptions): GatewayHandler {
       entry.refused = 'origin';
       return failure(403, origin === null ? 'Requests must come from a page of this site.' : 'This site may not use this chat.');
     }
-    if (route.name === 'preflight') return allowed ? preflight(origin, request.headers.get('access-control-request-private-network') === 'true') : failure(404, 'Not found');
+    if (route.name === 'preflight')
+      return allowed ? preflight(origin, request.headers.get('access-control-request-private-network') === 'true') : failure(404, 'Not found');
     if (route.name === 'bad-id') return failure(404, 'Conversation not found', cors);
 
     const address = config.clientAddress?.(request)?.trim() || clientAddress(request, connection.clientAddress, config.trustProxy);
@@ -102,7 +103,12 @@ export function createGateway(options: GatewayOptions): GatewayHandler {
       }
       const limited = await limit({ kind: 'send', conversationId: route.conversationId }, entry, cors);
       if (limited) return limited;
-      return upstreamCall(entry, cors, { method: 'POST', path: `/conversations/${route.conversationId}/messages`, body: checked.value, timeoutMs: config.sendTimeoutMs });
+      return upstreamCall(entry, cors, {
+        method: 'POST',
+        path: `/conversations/${route.conversationId}/messages`,
+        body: checked.value,
+        timeoutMs: config.sendTimeoutMs,
+      });
     }
 
     const checked = checkCreate(body.value);

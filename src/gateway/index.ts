@@ -6,5 +6,12 @@ export { createGateway, type ConnectionInfo, type GatewayHandler } from './handl
 export type { GatewayOptions } from './options';
 export { createMemoryStore, DEFAULT_LIMITS, type Counter, type LimitName, type LimitStore, type Limits } from './limits';
 export { createRedisStore, type RedisStoreOptions } from './redis';
-export { CHALLENGE_HEADER, createTurnstileCheck, TURNSTILE_VERIFY_URL, type ChallengeCheck, type ChallengeResult, type TurnstileOptions } from './challenge';
+export {
+  CHALLENGE_HEADER,
+  createTurnstileCheck,
+  TURNSTILE_VERIFY_URL,
+  type ChallengeCheck,
+  type ChallengeResult,
+  type TurnstileOptions,
+} from './challenge';
 export type { LogEntry, Logger } from './log';

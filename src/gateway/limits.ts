@@ -59,10 +59,7 @@ export interface LimitStore {
 }
 
 /** A request as the limits see it. */
-export type Usage =
-  | { kind: 'create'; client: string }
-  | { kind: 'read'; client: string }
-  | { kind: 'send'; conversationId: string };
+export type Usage = { kind: 'create'; client: string } | { kind: 'read'; client: string } | { kind: 'send'; conversationId: string };
 
 /** What the limits say of a request. */
 export type LimitVerdict = { allowed: true } | { allowed: false; limit: LimitName; retryAfterSeconds: number };

@@ -20,7 +20,18 @@ export interface LogEntry {
   /** The page's origin, `null` without one. */
   origin: string | null;
   /** Why the gateway itself refused, when it did. */
-  refused?: 'origin' | 'too-large' | 'not-json' | 'malformed' | 'invalid' | 'assistant' | 'signature' | 'challenge' | 'limit' | 'limits-unavailable' | 'error';
+  refused?:
+    | 'origin'
+    | 'too-large'
+    | 'not-json'
+    | 'malformed'
+    | 'invalid'
+    | 'assistant'
+    | 'signature'
+    | 'challenge'
+    | 'limit'
+    | 'limits-unavailable'
+    | 'error';
   /** Which limit was reached. */
   limit?: LimitName;
   /** The platform's status, when the request went upstream and it answered. */

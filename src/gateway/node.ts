@@ -71,7 +71,12 @@ export function createNodeFetch(): typeof fetch {
     new Promise<Response>((resolve, reject) => {
       const url = new URL(input instanceof Request ? input.url : input);
       const secure = url.protocol === 'https:';
-      const options = { method: init.method ?? 'GET', headers: init.headers as Record<string, string>, agent: secure ? agents.https : agents.http, signal: init.signal ?? undefined };
+      const options = {
+        method: init.method ?? 'GET',
+        headers: init.headers as Record<string, string>,
+        agent: secure ? agents.https : agents.http,
+        signal: init.signal ?? undefined,
+      };
       const req = (secure ? httpsRequest : httpRequest)(url, options, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -147,7 +152,12 @@ export interface GatewayServer {
 }
 
 /** Starts the gateway on Node's HTTP server. */
-export async function startGatewayServer({ handler, port = 8788, host = '127.0.0.1', requestTimeoutMs = 60000 }: GatewayServerOptions): Promise<GatewayServer> {
+export async function startGatewayServer({
+  handler,
+  port = 8788,
+  host = '127.0.0.1',
+  requestTimeoutMs = 60000,
+}: GatewayServerOptions): Promise<GatewayServer> {
   const listener = toNodeListener(handler);
   let closing = false;
   const server = createServer({ requestTimeout: requestTimeoutMs }, (req, res) => {

@@ -75,7 +75,8 @@ export function resolveOptions(options: GatewayOptions): ResolvedOptions {
   // (From plain JavaScript anything may be missing.)
   const given: Partial<GatewayOptions> = options;
   const upstream = trimBase(given.upstream ?? '');
-  if (!/^https?:\/\/[^/]/.test(upstream) || !isUrl(upstream)) problems.push(`upstream "${given.upstream ?? ''}" is not an http(s) URL (the platform's API root).`);
+  if (!/^https?:\/\/[^/]/.test(upstream) || !isUrl(upstream))
+    problems.push(`upstream "${given.upstream ?? ''}" is not an http(s) URL (the platform's API root).`);
   if (!options.apiKey) problems.push('the API key is missing (ASSISTANT_API_KEY): the gateway adds it to every request upstream.');
   let isAllowed: OriginCheck = () => false;
   try {
@@ -93,7 +94,11 @@ export function resolveOptions(options: GatewayOptions): ResolvedOptions {
   for (const [name, value] of Object.entries(limits)) {
     if (!Number.isSafeInteger(value) || value < 1) problems.push(`limit ${name} must be a whole number of 1 or more (got ${String(value)}).`);
   }
-  const numbers = { maxBodyBytes: options.maxBodyBytes ?? 32768, timeoutMs: options.timeoutMs ?? 12000, sendTimeoutMs: options.sendTimeoutMs ?? 40000 };
+  const numbers = {
+    maxBodyBytes: options.maxBodyBytes ?? 32768,
+    timeoutMs: options.timeoutMs ?? 12000,
+    sendTimeoutMs: options.sendTimeoutMs ?? 40000,
+  };
   for (const [name, value] of Object.entries(numbers)) {
     if (!Number.isSafeInteger(value) || value < 1) problems.push(`${name} must be a whole number of 1 or more (got ${String(value)}).`);
   }

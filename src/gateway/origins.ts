@@ -37,7 +37,8 @@ export function parseOrigins(entries: readonly string[]): OriginCheck {
     if (exact.has(origin)) return true;
     const url = new URL(origin);
     return patterns.some(
-      ({ scheme, suffix, port }) => url.protocol === scheme + ':' && url.port === port && url.hostname.endsWith(suffix) && url.hostname.length > suffix.length,
+      ({ scheme, suffix, port }) =>
+        url.protocol === scheme + ':' && url.port === port && url.hostname.endsWith(suffix) && url.hostname.length > suffix.length,
     );
   };
 }

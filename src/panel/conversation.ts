@@ -127,7 +127,8 @@ function forget(config: WidgetConfig) {
   const storage = createStorage(config.storage);
   const tab = createStorage('session');
   for (const key of new Set([visitorKey(config), storageKey(config.assistantId, config.apiBase)])) {
-    for (const suffix of [STORAGE_SUFFIX.conversation, STORAGE_SUFFIX.draft, STORAGE_SUFFIX.consent, STORAGE_SUFFIX.prechat]) storage.removeItem(key + suffix);
+    for (const suffix of [STORAGE_SUFFIX.conversation, STORAGE_SUFFIX.draft, STORAGE_SUFFIX.consent, STORAGE_SUFFIX.prechat])
+      storage.removeItem(key + suffix);
     tab.removeItem(key + STORAGE_SUFFIX.outbox);
   }
 }

@@ -134,7 +134,8 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
             step: gate.step.value,
             gate: loaded,
             extras: { size, sound: sound.sound.value, ...(config.value.transcript && { download }) },
-            voice: config.value.voice === 'dictation' && canListen(root.ownerDocument) ? { lang: resolveLanguage(config.value.locale).lang } : undefined,
+            voice:
+              config.value.voice === 'dictation' && canListen(root.ownerDocument) ? { lang: resolveLanguage(config.value.locale).lang } : undefined,
           }),
         ),
         container,
@@ -150,7 +151,11 @@ export function createPanel(host: PanelHost, makeStore: StoreFactory = browserSt
     },
     send(text) {
       const rejection =
-        typeof text !== 'string' ? 'not a string' : admitted() ? store().send(text) : 'the visitor has not accepted the notice or answered the form yet';
+        typeof text !== 'string'
+          ? 'not a string'
+          : admitted()
+            ? store().send(text)
+            : 'the visitor has not accepted the notice or answered the form yet';
       if (rejection) log('warn', `send: not sent (${rejection}).`);
     },
     reset: () => (admitted() ? store().reset() : Promise.resolve()),

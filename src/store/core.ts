@@ -141,7 +141,13 @@ export function createCore(options: StoreOptions, deps: StoreDeps): Core {
     deps,
     persistence,
     history,
-    outbox: createOutbox(persistence, () => conversationId.value, () => leftover, tab, () => history.wire.length),
+    outbox: createOutbox(
+      persistence,
+      () => conversationId.value,
+      () => leftover,
+      tab,
+      () => history.wire.length,
+    ),
     state,
     conversationId,
     notice,
@@ -226,7 +232,7 @@ export function createCore(options: StoreOptions, deps: StoreDeps): Core {
     },
     async request(task, signal, patience) {
       let troubled = false;
-      for (let failures = 0; ; ) {
+      for (let failures = 0; ;) {
         if (signal.aborted) return ABANDONED;
         if (!deps.network.isOnline()) {
           troubled = true;

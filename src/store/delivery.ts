@@ -91,7 +91,11 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
 
   function dropLanded(wire: readonly WireMessage[]) {
     for (const item of outbox.items) {
-      if (item.status === 'failed' && item.snapshot !== undefined && reconcile({ snapshot: item.snapshot, history: wire, text: item.text }).outcome !== 'not-landed') {
+      if (
+        item.status === 'failed' &&
+        item.snapshot !== undefined &&
+        reconcile({ snapshot: item.snapshot, history: wire, text: item.text }).outcome !== 'not-landed'
+      ) {
         outbox.remove(item.id);
       }
     }
@@ -111,7 +115,11 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
     if (item.snapshot !== undefined) {
       // Restored after a reload while it was out (`checking`: its request may still be on its way, so a
       // history without it is not final at once), or a retry of a message the server may have taken.
-      const settled = await settle({ ...item, status: 'checking', snapshot: item.snapshot }, signal, item.status === 'checking' ? NOT_SENT : undefined);
+      const settled = await settle(
+        { ...item, status: 'checking', snapshot: item.snapshot },
+        signal,
+        item.status === 'checking' ? NOT_SENT : undefined,
+      );
       if (settled) return;
     }
     const sending: Outgoing = { id: item.id, text: item.text, status: 'sending', snapshot: history.wire.length };
@@ -129,10 +137,10 @@ export function createDelivery(core: Core, hooks: { conversationGone(): void }):
     if (!reply) return failed(sending, error!, signal);
     const index = history.wire.length;
     const { message, functionCalls } = reply;
-    history.update(
-      [...history.wire, { role: 'user', content: item.text }, { role: 'assistant', content: message, function_calls: functionCalls }],
-      { index, id: item.id },
-    );
+    history.update([...history.wire, { role: 'user', content: item.text }, { role: 'assistant', content: message, function_calls: functionCalls }], {
+      index,
+      id: item.id,
+    });
     landed(item, index, index + 1);
   }
 

@@ -72,7 +72,9 @@ export function createOutbox(
     }));
     const left = pending();
     const kept = items.map(({ id, text, snapshot, status }): StoredItem => ({ id, text, snapshot, failed: status === 'failed' || undefined }));
-    persistence.saveOutbox(left ? { ...left, items: [...left.items, ...kept] } : { conversationId: conversationId(), tab, seen: seen(), items: kept });
+    persistence.saveOutbox(
+      left ? { ...left, items: [...left.items, ...kept] } : { conversationId: conversationId(), tab, seen: seen(), items: kept },
+    );
   }
 
   return {

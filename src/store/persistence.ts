@@ -80,7 +80,11 @@ export interface Persistence {
 }
 
 /** Creates the persistence of one store: `storage` for the id and draft, `tabStorage` (if any) for the outbox. */
-export function createPersistence(scope: Pick<StoreOptions, 'assistantId' | 'apiBase' | 'visitor'>, storage: StorageLike, tabStorage?: StorageLike): Persistence {
+export function createPersistence(
+  scope: Pick<StoreOptions, 'assistantId' | 'apiBase' | 'visitor'>,
+  storage: StorageLike,
+  tabStorage?: StorageLike,
+): Persistence {
   const keys = storageKeys(scope);
   const key = keys.conversation;
   const draftKey = keys.draft;

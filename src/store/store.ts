@@ -19,7 +19,6 @@ import type { Outgoing } from './outbox';
 import { isBlocked, isBlockedForGood } from './state';
 import type { ConversationStore, StoreDeps, StoreOptions } from './types';
 
-
 /**
  * Creates a conversation store. Reads storage (the draft, unsent messages) at once but makes no request
  * until `prepare()`, `start()` or `send()`.

@@ -115,9 +115,7 @@ export interface StoreOptions {
  * - `conversation`: a conversation was created or resumed (also when this tab follows another tab's).
  */
 export type StoreEvent =
-  | { type: 'message'; message: ChatMessage }
-  | { type: 'error'; error: ChatError }
-  | { type: 'conversation'; conversationId: string };
+  { type: 'message'; message: ChatMessage } | { type: 'error'; error: ChatError } | { type: 'conversation'; conversationId: string };
 
 /** Why `send` did not take a message. */
 export type SendRejection = 'empty' | 'too-long' | 'unavailable';

@@ -101,14 +101,15 @@ export function Composer({ store, strings, inputRef, lock, voice }: ComposerProp
             if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229) submit(event);
           }}
         />
-        {voice && Microphone && <Microphone draft={store.draft} strings={strings} lang={voice.lang} disabled={disabled} listening={listening} status={dictation} />}
+        {voice && Microphone && (
+          <Microphone draft={store.draft} strings={strings} lang={voice.lang} disabled={disabled} listening={listening} status={dictation} />
+        )}
         <button type="submit" class="send-button" aria-label={strings.send} disabled={disabled || tooLong || !text.trim()}>
           <Icon name="send" />
         </button>
       </div>
       <p class={tooLong ? 'char-count is-over' : 'char-count'} id={COUNT_ID}>
-        {count >= COUNTER_FROM &&
-          fill(tooLong ? strings.tooLong : strings.charCount, { count, max: MAX_MESSAGE_LENGTH })}
+        {count >= COUNTER_FROM && fill(tooLong ? strings.tooLong : strings.charCount, { count, max: MAX_MESSAGE_LENGTH })}
       </p>
       {voice && (
         <p class="char-count dictation-status" role="status">

@@ -23,13 +23,7 @@ export function FunctionCallCard({ part, strings, id }: FunctionCallCardProps) {
   const name = humanizeName(part.name) || strings.unnamed;
   return (
     <div class={ok ? 'call-card is-success' : 'call-card is-error'}>
-      <button
-        type="button"
-        class="call-summary"
-        aria-expanded={expanded}
-        aria-controls={id}
-        onClick={() => setExpanded(!expanded)}
-      >
+      <button type="button" class="call-summary" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded(!expanded)}>
         <span class="call-icon">
           <Icon name={ok ? 'check' : 'alert'} />
         </span>

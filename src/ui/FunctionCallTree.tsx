@@ -26,13 +26,7 @@ function renderValue(value: unknown, depth: number, budget: Budget, strings: Str
   const count = Object.keys(value).length;
   if (!count) return <span class="tree-value tree-empty">{strings.empty}</span>;
   if (depth >= DEPTH || budget.left <= 0) {
-    return (
-      <Reveal
-        inline
-        label={fill(strings.expandNested, { n: count })}
-        render={() => renderEntries(value, 0, 0, { left: BUDGET }, strings)}
-      />
-    );
+    return <Reveal inline label={fill(strings.expandNested, { n: count })} render={() => renderEntries(value, 0, 0, { left: BUDGET }, strings)} />;
   }
   return renderEntries(value, 0, depth, budget, strings);
 }
@@ -51,13 +45,14 @@ function renderEntries(value: object, from: number, depth: number, budget: Budge
   const rest = keys.length - to;
   return (
     <>
-      {list ? <ol class="value-tree" start={from + 1}>{items}</ol> : <ul class="value-tree">{items}</ul>}
-      {rest > 0 && (
-        <Reveal
-          label={fill(strings.moreItems, { n: rest })}
-          render={() => renderEntries(value, to, depth, { left: BUDGET }, strings)}
-        />
+      {list ? (
+        <ol class="value-tree" start={from + 1}>
+          {items}
+        </ol>
+      ) : (
+        <ul class="value-tree">{items}</ul>
       )}
+      {rest > 0 && <Reveal label={fill(strings.moreItems, { n: rest })} render={() => renderEntries(value, to, depth, { left: BUDGET }, strings)} />}
     </>
   );
 }

@@ -58,9 +58,7 @@ export function Message({ message, store, strings, showFunctionCalls }: MessageP
   const { id, role, status, error } = message;
   const user = role === 'user';
   const text = messageText(message);
-  const calls = showFunctionCalls
-    ? message.parts.filter((part): part is FunctionCallPart => part.type === 'function_call')
-    : [];
+  const calls = showFunctionCalls ? message.parts.filter((part): part is FunctionCallPart => part.type === 'function_call') : [];
   const icon = STATUS_ICONS[status];
   if (!text.trim() && !calls.length && status === 'sent') return null;
   return (

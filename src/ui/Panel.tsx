@@ -91,7 +91,22 @@ function IconButton({ icon, label, onClick, class: className }: { icon: IconName
  * cannot see the outcome. Where the panel covers the whole screen (phones) it is modal: `aria-modal`, and
  * Tab wraps around inside it.
  */
-export function ChatPanel({ store, config, strings, title, open, inline = false, onClose, onIntent, opener, announcement, step = 'open', gate, extras = {}, voice }: ChatPanelProps) {
+export function ChatPanel({
+  store,
+  config,
+  strings,
+  title,
+  open,
+  inline = false,
+  onClose,
+  onIntent,
+  opener,
+  announcement,
+  step = 'open',
+  gate,
+  extras = {},
+  voice,
+}: ChatPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const isOpen = open.value || inline;
@@ -116,7 +131,12 @@ export function ChatPanel({ store, config, strings, title, open, inline = false,
     if (!open.peek() || inline || !element) return;
     const focused = element.ownerDocument.activeElement;
     const first = element.querySelector<HTMLElement>('.prechat input, .disclaimer-accept, textarea');
-    if (!focused || focused === element.ownerDocument.body || hostsOf(element).includes(focused) || (focused === opener?.() && !focused.matches(':read-write'))) {
+    if (
+      !focused ||
+      focused === element.ownerDocument.body ||
+      hostsOf(element).includes(focused) ||
+      (focused === opener?.() && !focused.matches(':read-write'))
+    ) {
       first?.focus({ preventScroll: true });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when the panel opens or the visitor's step changes, not on each render
@@ -190,7 +210,12 @@ export function ChatPanel({ store, config, strings, title, open, inline = false,
             </Welcome>
           </MessageList>
           {ui && (config.disclaimer || step === 'consent') && (
-            <ui.Disclaimer text={config.disclaimer} asking={step === 'consent'} strings={strings} onAccept={() => visitor!.accept(config.disclaimer ?? '')} />
+            <ui.Disclaimer
+              text={config.disclaimer}
+              asking={step === 'consent'}
+              strings={strings}
+              onAccept={() => visitor!.accept(config.disclaimer ?? '')}
+            />
           )}
           <Composer
             store={store}

@@ -28,7 +28,10 @@ const MAY_DEFINE = /^[ \t>*+\-\d.)]*\[[^\]\n]+\]:/m;
 export function renderMarkdown(text: string, strings: MarkdownStrings = en): ComponentChildren {
   if (text.length > MAX_MARKDOWN_LENGTH) return renderPlainText(text, strings);
   // The line break after the last line starts no line of its own.
-  const lines = text.trimEnd().replace(/\0/g, '\ufffd').split(/\r\n?|\n/);
+  const lines = text
+    .trimEnd()
+    .replace(/\0/g, '\ufffd')
+    .split(/\r\n?|\n/);
   const references: References = new Map();
   if (MAY_DEFINE.test(text)) parseBlocks(lines, strings, 0, { references, collect: true });
   return parseBlocks(lines, strings, 0, { references, collect: false }).children;

@@ -27,7 +27,8 @@ export function transcriptText({ messages, title, strings, saved }: TranscriptIn
     if (!text && !calls.length) continue;
     lines.push('', `**${message.role === 'user' ? strings.you : strings.assistant}:**`);
     // The tools it ran, quoted, apart from its own words (which may hold lists of their own).
-    for (const call of calls) lines.push(`> ${call.name || strings.unnamed}: ${call.state === 'success' ? strings.callSucceeded : strings.callFailed}`);
+    for (const call of calls)
+      lines.push(`> ${call.name || strings.unnamed}: ${call.state === 'success' ? strings.callSucceeded : strings.callFailed}`);
     if (calls.length && text) lines.push('');
     if (text) lines.push(text);
   }

@@ -215,10 +215,20 @@ describe('what goes over the wire', () => {
 
 describe('failures', () => {
   const cases: Array<[string, () => Response, ApiErrorKind, Partial<Pick<ApiError, 'message' | 'status' | 'retryAfterMs' | 'fields'>>]> = [
-    ['404 {status:false,error}', () => json(404, { status: false, error: 'Conversation not found' }), 'not_found', { message: 'Conversation not found', status: 404 }],
+    [
+      '404 {status:false,error}',
+      () => json(404, { status: false, error: 'Conversation not found' }),
+      'not_found',
+      { message: 'Conversation not found', status: 404 },
+    ],
     ['404 {message}', () => json(404, { message: 'No query results.' }), 'not_found', { message: 'No query results.' }],
     ['404 HTML page', () => html(404, '404 Not Found'), 'not_api', { status: 404 }],
-    ['400 Insufficient balance', () => json(400, { status: false, error: 'Insufficient balance' }), 'insufficient_balance', { message: 'Insufficient balance', status: 400 }],
+    [
+      '400 Insufficient balance',
+      () => json(400, { status: false, error: 'Insufficient balance' }),
+      'insufficient_balance',
+      { message: 'Insufficient balance', status: 400 },
+    ],
     [
       '402 {success:false,error,error_code} about the balance',
       () => json(402, { success: false, error: 'Payment required', error_code: 'INSUFFICIENT_BALANCE' }),
@@ -247,8 +257,18 @@ describe('failures', () => {
       { message: 'Assistant is disabled' },
     ],
     ['400 empty body', () => new Response('', { status: 400 }), 'rejected', { message: 'HTTP 400' }],
-    ['429 {error, retry_after}', () => json(429, { error: 'Rate limit exceeded', retry_after: 7 }), 'rate_limited', { retryAfterMs: 7000, status: 429 }],
-    ['429 with only a Retry-After header', () => new Response('', { status: 429, headers: { 'Retry-After': '3' } }), 'rate_limited', { retryAfterMs: 3000 }],
+    [
+      '429 {error, retry_after}',
+      () => json(429, { error: 'Rate limit exceeded', retry_after: 7 }),
+      'rate_limited',
+      { retryAfterMs: 7000, status: 429 },
+    ],
+    [
+      '429 with only a Retry-After header',
+      () => new Response('', { status: 429, headers: { 'Retry-After': '3' } }),
+      'rate_limited',
+      { retryAfterMs: 3000 },
+    ],
     ['429 with nothing to go by', () => html(429, 'Too Many Requests'), 'rate_limited', { retryAfterMs: 5000 }],
     ['500 {message}', () => json(500, { message: 'Server Error' }), 'server', { status: 500 }],
     ['502 HTML page', () => html(502, '502 Bad Gateway'), 'server', { status: 502, message: 'HTTP 502' }],
@@ -262,19 +282,22 @@ describe('failures', () => {
     ['302 without redirect', () => new Response('', { status: 302 }), 'unexpected', {}],
   ];
 
-  it.each(cases.map(([name, respond, kind, details]) => ({ name, respond, kind, details })))('$name becomes $kind', async ({ respond, kind, details }) => {
-    const { fetch } = fakeFetch(respond);
-    const client = createApiClient({ baseUrl: BASE, fetch });
-    for (const call of [
-      () => client.createConversation({ assistantId: ASSISTANT, type: 'widget' }),
-      () => client.getConversation(CONVERSATION),
-      () => client.sendMessage(CONVERSATION, 'hi'),
-    ]) {
-      const error = await rejection(call());
-      expect(error.kind).toBe(kind);
-      expect(error).toMatchObject(details);
-    }
-  });
+  it.each(cases.map(([name, respond, kind, details]) => ({ name, respond, kind, details })))(
+    '$name becomes $kind',
+    async ({ respond, kind, details }) => {
+      const { fetch } = fakeFetch(respond);
+      const client = createApiClient({ baseUrl: BASE, fetch });
+      for (const call of [
+        () => client.createConversation({ assistantId: ASSISTANT, type: 'widget' }),
+        () => client.getConversation(CONVERSATION),
+        () => client.sendMessage(CONVERSATION, 'hi'),
+      ]) {
+        const error = await rejection(call());
+        expect(error.kind).toBe(kind);
+        expect(error).toMatchObject(details);
+      }
+    },
+  );
 
   it('reads a Retry-After given as an HTTP date', async () => {
     const inAMinute = new Date(Date.now() + 60_000).toUTCString();
@@ -501,7 +524,11 @@ describe('a 200 is a success only with status: true', () => {
     ['with status false', { status: false }],
   ];
   const endpoints = [
-    ['createConversation', { conversation_id: CONVERSATION, history: [] }, (client: ReturnType<typeof createApiClient>) => client.createConversation({ assistantId: ASSISTANT, type: 'test' })],
+    [
+      'createConversation',
+      { conversation_id: CONVERSATION, history: [] },
+      (client: ReturnType<typeof createApiClient>) => client.createConversation({ assistantId: ASSISTANT, type: 'test' }),
+    ],
     ['getConversation', { history: [] }, (client: ReturnType<typeof createApiClient>) => client.getConversation(CONVERSATION)],
     ['sendMessage', { message: 'Hello', function_calls: [] }, (client: ReturnType<typeof createApiClient>) => client.sendMessage(CONVERSATION, 'hi')],
   ] as const;
@@ -560,7 +587,11 @@ describe('the details of an error answer', () => {
   });
 
   it('a 1xx answer with a success body is not a success', async () => {
-    const fetch: FetchLike = async () => ({ status: 199, text: async () => '{"status":true,"history":[]}', headers: new Headers({ 'Content-Type': JSON_TYPE }) });
+    const fetch: FetchLike = async () => ({
+      status: 199,
+      text: async () => '{"status":true,"history":[]}',
+      headers: new Headers({ 'Content-Type': JSON_TYPE }),
+    });
     expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).kind).toBe('unexpected');
   });
 
@@ -574,12 +605,20 @@ describe('the details of an error answer', () => {
 
   it('an HTML page after blank lines, without a content type, is an HTML page', async () => {
     const fetch: FetchLike = async () => ({ status: 200, text: async () => '\n  <!doctype html><p>hi', headers: new Headers() });
-    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).message).toContain('(an HTML page, status 200)');
+    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).message).toContain(
+      '(an HTML page, status 200)',
+    );
   });
 
   it('the content type is named without its parameters', async () => {
-    const fetch: FetchLike = async () => ({ status: 405, text: async () => 'Nope', headers: new Headers({ 'Content-Type': 'text/plain ; charset=utf-8' }) });
-    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).message).toContain('(content type text/plain, status 405)');
+    const fetch: FetchLike = async () => ({
+      status: 405,
+      text: async () => 'Nope',
+      headers: new Headers({ 'Content-Type': 'text/plain ; charset=utf-8' }),
+    });
+    expect((await rejection(createApiClient({ baseUrl: BASE, fetch }).getConversation(CONVERSATION))).message).toContain(
+      '(content type text/plain, status 405)',
+    );
   });
 
   it('an id that is not a UUID is named in the error', async () => {
@@ -616,7 +655,16 @@ describe('helpers', () => {
   it('isUuid accepts canonical UUIDs in any case and nothing else', () => {
     expect(isUuid(CONVERSATION)).toBe(true);
     expect(isUuid(CONVERSATION.toUpperCase())).toBe(true);
-    for (const bad of ['', CONVERSATION + 'a', CONVERSATION.replace(/-/g, ''), `{${CONVERSATION}}`, 42, null, undefined, { toString: () => CONVERSATION }]) {
+    for (const bad of [
+      '',
+      CONVERSATION + 'a',
+      CONVERSATION.replace(/-/g, ''),
+      `{${CONVERSATION}}`,
+      42,
+      null,
+      undefined,
+      { toString: () => CONVERSATION },
+    ]) {
       expect(isUuid(bad)).toBe(false);
     }
   });

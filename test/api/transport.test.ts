@@ -69,9 +69,7 @@ describe('the default transport', () => {
     const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', fetch: browserFetch(win) });
 
     expect(await client.getConversation(ID)).toEqual([]);
-    expect(seen.map(([url, init]) => [url, init.method, init.credentials])).toEqual([
-      [`http://127.0.0.1:9/conversations/${ID}`, 'GET', 'omit'],
-    ]);
+    expect(seen.map(([url, init]) => [url, init.method, init.credentials])).toEqual([[`http://127.0.0.1:9/conversations/${ID}`, 'GET', 'omit']]);
     expect(made).toHaveLength(0);
   });
 
@@ -90,7 +88,11 @@ describe('the default transport', () => {
     const [xhr] = made;
     expect(xhr!.method).toBe('POST');
     expect(xhr!.url).toBe(`http://127.0.0.1:9/api/conversations/${ID}/messages`);
-    expect(Object.keys(xhr!.headers).map((h) => h.toLowerCase()).sort()).toEqual(['accept', 'content-type']);
+    expect(
+      Object.keys(xhr!.headers)
+        .map((h) => h.toLowerCase())
+        .sort(),
+    ).toEqual(['accept', 'content-type']);
     expect(xhr!.withCredentials).toBe(false);
     expect(JSON.parse(String(xhr!.body))).toEqual({ message: 'is 1/2 "off"?' });
   });

@@ -45,7 +45,13 @@ describe('toHistory', () => {
     ['an unknown role', [{ role: 'system', content: 'x' }]],
     ['text that is not a string', [{ role: 'user', content: 3 }]],
     ['calls that are not a list', [{ role: 'assistant', content: 'x', function_calls: 'none' }]],
-    ['a bad call after a null one', [{ role: 'assistant', content: 'x', function_calls: null }, { role: 'assistant', content: 'y', function_calls: [{}] }]],
+    [
+      'a bad call after a null one',
+      [
+        { role: 'assistant', content: 'x', function_calls: null },
+        { role: 'assistant', content: 'y', function_calls: [{}] },
+      ],
+    ],
   ])('refuses %s', (_name, value) => {
     expect(toHistory(value)).toBeUndefined();
   });

@@ -13,7 +13,9 @@ describe('missingPackages', () => {
   };
 
   it('finds nothing missing when every package the baseline locks is installed at its version (extra ones do not matter)', () => {
-    const wanted = { packages: { '': { version: '0.0.9' }, 'node_modules/preact': { version: '10.29.8' }, 'node_modules/vite': { version: '8.3.8' } } };
+    const wanted = {
+      packages: { '': { version: '0.0.9' }, 'node_modules/preact': { version: '10.29.8' }, 'node_modules/vite': { version: '8.3.8' } },
+    };
     expect(missingPackages(wanted, installed)).toEqual([]);
   });
 

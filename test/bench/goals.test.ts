@@ -41,7 +41,13 @@ function passing(): Summary {
       runs: 3,
       messages: 1000,
       hoverMs: 300,
-      hover: { openMs: runsOf(70, 80, 90), openCpuMs: runsOf(20, 25, 30), hoverCpuMs: runsOf(100, 120, 130), hoverApiPosts: runsOf(0, 0, 0), hoverApiGets: runsOf(1, 1, 1) },
+      hover: {
+        openMs: runsOf(70, 80, 90),
+        openCpuMs: runsOf(20, 25, 30),
+        hoverCpuMs: runsOf(100, 120, 130),
+        hoverApiPosts: runsOf(0, 0, 0),
+        hoverApiGets: runsOf(1, 1, 1),
+      },
       cold: {},
     },
     lighthouse: {
@@ -53,8 +59,16 @@ function passing(): Summary {
         without: {},
         with: {},
         impact: widgetImpact(
-          [{ score: 98, tbtMs: 0 }, { score: 99, tbtMs: 0 }, { score: 99, tbtMs: 0 }],
-          [{ score: 99, tbtMs: 0 }, { score: 98, tbtMs: 0 }, { score: 99, tbtMs: 0 }],
+          [
+            { score: 98, tbtMs: 0 },
+            { score: 99, tbtMs: 0 },
+            { score: 99, tbtMs: 0 },
+          ],
+          [
+            { score: 99, tbtMs: 0 },
+            { score: 98, tbtMs: 0 },
+            { score: 99, tbtMs: 0 },
+          ],
         ),
         warnings: [],
       })),
@@ -69,7 +83,13 @@ const verdicts = (summary: Summary) => Object.fromEntries(evaluateGoals(summary,
 describe('evaluateGoals', () => {
   it('meets every goal and guard when each measurement is within its target', () => {
     const goals = evaluateGoals(passing(), { busy: false });
-    expect(goals.filter((goal) => goal.kind === 'goal').map((goal) => goal.id)).toEqual(['boot-script', 'long-tasks', 'open', 'open-history-cpu', 'lighthouse']);
+    expect(goals.filter((goal) => goal.kind === 'goal').map((goal) => goal.id)).toEqual([
+      'boot-script',
+      'long-tasks',
+      'open',
+      'open-history-cpu',
+      'lighthouse',
+    ]);
     expect(goals.filter((goal) => goal.met !== true)).toEqual([]);
   });
 
@@ -97,8 +117,16 @@ describe('evaluateGoals', () => {
   it('misses the Lighthouse goal when the widget adds blocking time under one preset', () => {
     const summary = passing();
     summary.lighthouse!.presets[0]!.impact = widgetImpact(
-      [{ score: 100, tbtMs: 0 }, { score: 100, tbtMs: 0 }, { score: 100, tbtMs: 0 }],
-      [{ score: 100, tbtMs: 17 }, { score: 100, tbtMs: 16 }, { score: 100, tbtMs: 0 }],
+      [
+        { score: 100, tbtMs: 0 },
+        { score: 100, tbtMs: 0 },
+        { score: 100, tbtMs: 0 },
+      ],
+      [
+        { score: 100, tbtMs: 17 },
+        { score: 100, tbtMs: 16 },
+        { score: 100, tbtMs: 0 },
+      ],
     );
     const lighthouse = evaluateGoals(summary, { busy: false }).find((goal) => goal.id === 'lighthouse')!;
     expect(lighthouse.met).toBe(false);
@@ -109,7 +137,11 @@ describe('evaluateGoals', () => {
   it('holds the sizes to the size test’s ceilings: boot 7.5 KB, panel 30 KB, markdown 6 KB, any other chunk 4 KB', () => {
     const summary = passing();
     summary.size!.boot = file('widget.js', 7.5 * KB + 1);
-    summary.size!.panel = [file('assistant-chat-panel-1.js', 30 * KB + 1), file('assistant-chat-rich-text-2.js', 6 * KB + 1), file('assistant-chat-fr-3.js', 4 * KB + 1)];
+    summary.size!.panel = [
+      file('assistant-chat-panel-1.js', 30 * KB + 1),
+      file('assistant-chat-rich-text-2.js', 6 * KB + 1),
+      file('assistant-chat-fr-3.js', 4 * KB + 1),
+    ];
     expect(verdicts(summary)).toMatchObject({ 'boot-size': false, 'panel-size': false, 'markdown-size': false, 'chunk-size': false });
     // The old goals (boot 4 KB, panel 22 KB) are gone: sizes between them and the ceilings pass.
     expect(verdicts(passing())).toMatchObject({ 'boot-size': true, 'panel-size': true, 'markdown-size': true, 'chunk-size': true });

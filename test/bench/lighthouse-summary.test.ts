@@ -26,7 +26,15 @@ function lhr(overrides: { score?: number | null; runtimeError?: { code: string; 
           ],
         },
       },
-      'long-tasks': { details: { type: 'table', items: [{ url: `${CDN}/widget.js`, duration: 66 }, { url: 'http://127.0.0.1:4000/', duration: 80 }] } },
+      'long-tasks': {
+        details: {
+          type: 'table',
+          items: [
+            { url: `${CDN}/widget.js`, duration: 66 },
+            { url: 'http://127.0.0.1:4000/', duration: 80 },
+          ],
+        },
+      },
       'network-requests': {
         details: {
           type: 'table',

@@ -93,7 +93,12 @@ const settleMs = positiveInt(flags.settle, 'settle');
 const messages = positiveInt(flags.messages, 'messages');
 const lighthouseRuns = positiveInt(flags['lighthouse-runs'], 'lighthouse-runs');
 if (flags.baseline && flags['baseline-dist']) fail('use --baseline or --baseline-dist, not both');
-const only = new Set(flags.only.split(',').map((s) => s.trim()).filter(Boolean));
+const only = new Set(
+  flags.only
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 for (const name of only) if (!SECTIONS.includes(name)) fail(`unknown section "${name}" in --only; use ${SECTIONS.join(', ')}`);
 if (!Number.isFinite(throttle) || throttle < 0) fail('--throttle must be a number ≥ 1 (0 = off)');
 if (messages % 2) fail('--messages must be even (the history alternates visitor and assistant)');
@@ -198,7 +203,11 @@ try {
       bare: { url: server.page('/bare.html', bareFloorPage()), launcher: FLOOR_LAUNCHER, script: '/floor/bare.js' },
       preact: { url: server.page('/floor.html', floorPage()), launcher: FLOOR_LAUNCHER, script: '/floor/floor.js' },
       widget: { url: server.page('/widget.html', widgetPage(api.url)), launcher: WIDGET_LAUNCHER, script: '/dist/widget.js' },
-      baseline: { url: server.page('/baseline-widget.html', widgetPage(api.url, '/baseline/widget.js')), launcher: WIDGET_LAUNCHER, script: '/baseline/widget.js' },
+      baseline: {
+        url: server.page('/baseline-widget.html', widgetPage(api.url, '/baseline/widget.js')),
+        launcher: WIDGET_LAUNCHER,
+        script: '/baseline/widget.js',
+      },
     };
     /** The page of each build under test. */
     const widgetUrl = { current: pages.widget.url, baseline: pages.baseline.url };
@@ -272,7 +281,14 @@ try {
       if (profiling) {
         await section('profile (load)', async () => {
           breakdowns.load = await profileRuns('load', MARKS.start, MARKS.settled, (recorderFor) =>
-            measureLoad(browser, { url: readableWidget, launcher: WIDGET_LAUNCHER, script: '/readable/widget.js', apiOrigin: api.url, settleMs, recorderFor }),
+            measureLoad(browser, {
+              url: readableWidget,
+              launcher: WIDGET_LAUNCHER,
+              script: '/readable/widget.js',
+              apiOrigin: api.url,
+              settleMs,
+              recorderFor,
+            }),
           );
         });
       }
@@ -281,7 +297,13 @@ try {
     if (only.has('open')) {
       await section('open', async () => {
         const open = await variantRuns('open', builds, (hover, build) =>
-          measureOpen(browser, { url: widgetUrl[build], launcher: WIDGET_LAUNCHER, apiOrigin: api.url, hoverMs: hover, settleMs: Math.min(settleMs, 300) }),
+          measureOpen(browser, {
+            url: widgetUrl[build],
+            launcher: WIDGET_LAUNCHER,
+            apiOrigin: api.url,
+            hoverMs: hover,
+            settleMs: Math.min(settleMs, 300),
+          }),
         );
         summary.open = { runs, hoverMs, hover: summarise(open.current.hover), cold: summarise(open.current.cold) };
         if (compared && open.baseline) compared.open = compareVariants(open.current, open.baseline, COMPARED.open);
@@ -300,7 +322,12 @@ try {
         const options = { launcher: WIDGET_LAUNCHER, apiOrigin: api.url, settleMs: Math.min(settleMs, 300) };
         let run = 0;
         const history = await variantRuns('history', builds, (hover, build) =>
-          measureHistory(browser, /** @type {import('./lib/history.mjs').HistoryFixture} */ (fixtures[build]), { ...options, url: widgetUrl[build], run: ++run, hoverMs: hover }),
+          measureHistory(browser, /** @type {import('./lib/history.mjs').HistoryFixture} */ (fixtures[build]), {
+            ...options,
+            url: widgetUrl[build],
+            run: ++run,
+            hoverMs: hover,
+          }),
         );
         summary.history = { runs, messages, hoverMs, hover: summarise(history.current.hover), cold: summarise(history.current.cold) };
         if (compared && history.baseline) compared.history = compareVariants(history.current, history.baseline, COMPARED.history);
@@ -308,7 +335,13 @@ try {
         if (profiling) {
           for (const variant of /** @type {const} */ (['hover', 'cold'])) {
             breakdowns[variant] = await profileRuns(`open-${variant}`, MARKS.click, MARKS.painted, (recorderFor) =>
-              measureHistory(browser, fixtures.current, { ...options, url: readableWidget, run: ++run, hoverMs: variant === 'hover' ? hoverMs : 0, recorderFor }),
+              measureHistory(browser, fixtures.current, {
+                ...options,
+                url: readableWidget,
+                run: ++run,
+                hoverMs: variant === 'hover' ? hoverMs : 0,
+                recorderFor,
+              }),
             );
           }
         }
@@ -404,7 +437,9 @@ await writeFile(join(RESULTS_DIR, 'latest.md'), markdown);
 
 console.log('\n' + markdown);
 for (const error of errors) console.log(`Could not measure ${error.section}: ${error.message}`);
-console.log(`Results: test/bench/results/latest.json (all runs), test/bench/results/latest.md; took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+console.log(
+  `Results: test/bench/results/latest.json (all runs), test/bench/results/latest.md; took ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+);
 process.exitCode = errors.length ? 1 : 0;
 
 /**
@@ -554,7 +589,8 @@ function newestMtime(dir) {
 function gitState() {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'package.json', 'vite.config.ts'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--', 'src', 'package.json', 'vite.config.ts'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
     return { commit, dirty };
   } catch {
     return null;
@@ -563,7 +599,7 @@ function gitState() {
 
 /** @param {unknown} error */
 function describe(error) {
-  return error instanceof Error ? error.message.split('\n')[0] ?? String(error) : String(error);
+  return error instanceof Error ? (error.message.split('\n')[0] ?? String(error)) : String(error);
 }
 
 /**

@@ -68,7 +68,11 @@ describe('reading the owner’s assistants', () => {
 
 describe('what goes wrong', () => {
   it('says "unauthorized" for a key the API does not accept', async () => {
-    expect(await listAllAssistants({ apiBase: api.url, apiKey: 'not-a-key', fetch: realFetch })).toEqual({ ok: false, problem: 'unauthorized', status: 401 });
+    expect(await listAllAssistants({ apiBase: api.url, apiKey: 'not-a-key', fetch: realFetch })).toEqual({
+      ok: false,
+      problem: 'unauthorized',
+      status: 401,
+    });
   });
 
   it('says "network" when nothing answers', async () => {
@@ -79,7 +83,11 @@ describe('what goes wrong', () => {
 
   it('says "not-api" for a proxy’s HTML page and for an address that is not the API', async () => {
     await api.fault('502', { routes: 'all' });
-    expect(await listAllAssistants({ apiBase: api.url, apiKey: 'demo-key-quiet', fetch: realFetch })).toEqual({ ok: false, problem: 'not-api', status: 502 });
+    expect(await listAllAssistants({ apiBase: api.url, apiKey: 'demo-key-quiet', fetch: realFetch })).toEqual({
+      ok: false,
+      problem: 'not-api',
+      status: 502,
+    });
     expect(await listAllAssistants({ apiBase: `${api.url}/nowhere`, apiKey: 'demo-key-quiet', fetch: realFetch })).toEqual({
       ok: false,
       problem: 'not-api',
@@ -124,7 +132,9 @@ describe('where the key goes', () => {
     }));
     const outcome = await listAllAssistants({ apiBase: 'https://api.example.com/v1', apiKey: 'secret-key', fetch: server.fetch });
     expect(outcome.ok && outcome.assistants.map((a) => a.name)).toEqual(['A1', 'A2', 'A3']);
-    expect(server.calls.map((call) => call.url)).toEqual([1, 2, 3].map((page) => `https://api.example.com/v1/user/assistants/get?per_page=10&page=${page}`));
+    expect(server.calls.map((call) => call.url)).toEqual(
+      [1, 2, 3].map((page) => `https://api.example.com/v1/user/assistants/get?per_page=10&page=${page}`),
+    );
   });
 
   it('in a request that follows no redirect and sends no cookies or referrer', async () => {

@@ -80,10 +80,14 @@ describe('the messages an owner reads', () => {
 
   it('names the API base when it cannot be reached or is not the API', () => {
     expect(failed('network')).toBe('Could not reach https://api.example.com. Check the API base and your connection, then try again.');
-    expect(failed('not-api', { httpStatus: 404 })).toBe('https://api.example.com did not answer like the platform’s API (HTTP 404). Check the API base.');
+    expect(failed('not-api', { httpStatus: 404 })).toBe(
+      'https://api.example.com did not answer like the platform’s API (HTTP 404). Check the API base.',
+    );
   });
 
   it('passes on the API’s own reason', () => {
-    expect(failed('refused', { httpStatus: 429, message: 'Rate limit exceeded' })).toBe('The API refused the request (HTTP 429): Rate limit exceeded');
+    expect(failed('refused', { httpStatus: 429, message: 'Rate limit exceeded' })).toBe(
+      'The API refused the request (HTTP 429): Rate limit exceeded',
+    );
   });
 });

@@ -85,7 +85,15 @@ describe('variables in the snippet', () => {
 
 describe('the rest of the snippet', () => {
   it('carries the assistant and every setting that differs from the widget’s defaults, never the type', () => {
-    const s = settings({ theme: 'dark', color: '#E11D48', position: 'top-left', title: ' Ask us ', locale: 'de', showFunctionCalls: false, type: 'test' });
+    const s = settings({
+      theme: 'dark',
+      color: '#E11D48',
+      position: 'top-left',
+      title: ' Ask us ',
+      locale: 'de',
+      showFunctionCalls: false,
+      type: 'test',
+    });
     const script = parseHtml(buildScriptTag(s, 'https://api.example.com')).script;
     expect(Object.fromEntries([...(script?.attributes ?? [])].map((a) => [a.name, a.value]))).toEqual({
       src: 'https://YOUR-CDN/widget.js',

@@ -110,9 +110,17 @@ describe('the demo assistants', () => {
     const { pg, widgets } = setUp();
     pg.update({ theme: 'auto', color: '#123456', position: 'top-right', type: 'widget' });
     pg.pickDemoAssistant(DEMO_ASSISTANTS[1]);
-    expect(pg.settings.value).toMatchObject({ assistantId: DEMO_ASSISTANTS[1].id, type: 'test', theme: 'dark', color: '#4f46e5', position: 'bottom-left' });
+    expect(pg.settings.value).toMatchObject({
+      assistantId: DEMO_ASSISTANTS[1].id,
+      type: 'test',
+      theme: 'dark',
+      color: '#4f46e5',
+      position: 'bottom-left',
+    });
     // Quick changes reach the widget together, after a short pause.
-    await vi.waitFor(() => expect(widgets.at(-1)?.options).toMatchObject({ assistantId: DEMO_ASSISTANTS[1].id, theme: 'dark', position: 'bottom-left' }));
+    await vi.waitFor(() =>
+      expect(widgets.at(-1)?.options).toMatchObject({ assistantId: DEMO_ASSISTANTS[1].id, theme: 'dark', position: 'bottom-left' }),
+    );
   });
 });
 
@@ -140,7 +148,11 @@ describe('the welcome and consent controls', () => {
     const link = saved.at(-1)!;
     pg.dispose();
     const again = createPlayground(playgroundDeps({ persistence: { ...recordingPersistence(), load: () => link } }));
-    expect(again.settings.value).toMatchObject({ starters: 'Opening hours?\nBook a visit', consentRequired: true, subtitle: 'We answer within a minute.' });
+    expect(again.settings.value).toMatchObject({
+      starters: 'Opening hours?\nBook a visit',
+      consentRequired: true,
+      subtitle: 'We answer within a minute.',
+    });
     again.dispose();
   });
 });

@@ -45,8 +45,16 @@ const BUILDS = {
   /** React 18, the npm aliases react18 and react-dom18 (and their types). */
   react18: async () => {
     const root = copyApp('react', 'react18');
-    typecheck([join(root, 'main.tsx')], { jsxImportSource: 'react', paths: { ...pathsTo('react', 'types-react18'), ...pathsTo('react-dom', 'types-react-dom18') } });
-    await viteBuild({ root, name: 'react18', ...REACT_JSX, alias: [...aliasPackage('react-dom', 'react-dom18'), ...aliasPackage('react', 'react18')] });
+    typecheck([join(root, 'main.tsx')], {
+      jsxImportSource: 'react',
+      paths: { ...pathsTo('react', 'types-react18'), ...pathsTo('react-dom', 'types-react-dom18') },
+    });
+    await viteBuild({
+      root,
+      name: 'react18',
+      ...REACT_JSX,
+      alias: [...aliasPackage('react-dom', 'react-dom18'), ...aliasPackage('react', 'react18')],
+    });
   },
   /** Preact 10, the repository's Preact. */
   preact10: async () => {
@@ -175,12 +183,20 @@ const ONLY_THE_MESSAGE = [expect.stringMatching(/^POST \/conversations\/[\w-]+\/
 /** Clicks "Render again" `times` times and waits until the app has rendered them all. */
 async function renderAgain(page: Page, times: number): Promise<void> {
   for (let count = 0; count < times; count++) await page.getByRole('button', { name: 'Render again' }).click();
-  await page.getByLabel('Renders').filter({ hasText: String(times) }).waitFor();
+  await page
+    .getByLabel('Renders')
+    .filter({ hasText: String(times) })
+    .waitFor();
 }
 
 /** The requests of the clinic's assistant (an app may have a second one, inline). */
 const clinics = (requests: LoggedRequest[]) =>
-  requests.filter((request) => request.method !== 'POST' || request.path !== '/conversations' || (request.body as { assistant_id: string }).assistant_id === ASSISTANTS.northwind);
+  requests.filter(
+    (request) =>
+      request.method !== 'POST' ||
+      request.path !== '/conversations' ||
+      (request.body as { assistant_id: string }).assistant_id === ASSISTANTS.northwind,
+  );
 
 /** How the checklist opens the chat after the reload: the launcher, or the app's "Ask us" button (a ref's method). */
 type Reopen = 'launcher' | 'ask-us';
@@ -213,7 +229,11 @@ async function usesTheChat({ url, search = '', builtWith, controlled = false, re
   await openChat(page);
   expect(await chat(page).input.getAttribute('placeholder')).toBe('Ask Riverside Clinic…');
   await say(page, 'book a cleaning', /booked in!/);
-  expect(await chat(page).log.getByRole('button', { name: /^Book appointment/ }).count()).toBe(0);
+  expect(
+    await chat(page)
+      .log.getByRole('button', { name: /^Book appointment/ })
+      .count(),
+  ).toBe(0);
 
   const asked = await requestsWhile(page, async () => {
     await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
@@ -254,10 +274,14 @@ async function usesTheChat({ url, search = '', builtWith, controlled = false, re
 }
 
 describe('a React 18 app with <AssistantChat> in StrictMode', () => {
-  test('opens, sends, shows the reply, resumes after a reload, holds through a theme change and renders, and hears the events', BUILD_TIME, async () => {
-    await ready('react18');
-    await usesTheChat({ url: `${site.url}/dist/react18/index.html`, builtWith: /^React 18\./, controlled: true, reopen: 'ask-us' });
-  });
+  test(
+    'opens, sends, shows the reply, resumes after a reload, holds through a theme change and renders, and hears the events',
+    BUILD_TIME,
+    async () => {
+      await ready('react18');
+      await usesTheChat({ url: `${site.url}/dist/react18/index.html`, builtWith: /^React 18\./, controlled: true, reopen: 'ask-us' });
+    },
+  );
 });
 
 describe('a React 19 app', () => {
@@ -287,40 +311,62 @@ describe('a Next.js App Router app, server-rendered', () => {
     await help.getByRole('textbox', { name: TEXT.composer }).waitFor(SEEN);
   });
 
-  test('with the <assistant-chat> element, server-rendered by a client component: hydrated without a mismatch, its attributes in effect', BUILD_TIME, async () => {
-    await ready('next');
-    server ??= await startNext(join(APPS_DIR, 'next'));
-    const { page } = browser;
-    const warnings = collectWarnings(page);
-    await page.goto(`${server.url}/element?${query()}`);
-    await chat(page).open();
-    await chat(page).said(/I can check availability/).waitFor(SEEN);
-    await say(page, 'book a cleaning', /booked in!/);
-    expect(await chat(page).log.getByRole('button', { name: /^Book appointment/ }).count()).toBe(0);
-    expect(browser.errors.unexpected()).toEqual([]);
-    expect(warnings).toEqual([]);
-  });
+  test(
+    'with the <assistant-chat> element, server-rendered by a client component: hydrated without a mismatch, its attributes in effect',
+    BUILD_TIME,
+    async () => {
+      await ready('next');
+      server ??= await startNext(join(APPS_DIR, 'next'));
+      const { page } = browser;
+      const warnings = collectWarnings(page);
+      await page.goto(`${server.url}/element?${query()}`);
+      await chat(page).open();
+      await chat(page)
+        .said(/I can check availability/)
+        .waitFor(SEEN);
+      await say(page, 'book a cleaning', /booked in!/);
+      expect(
+        await chat(page)
+          .log.getByRole('button', { name: /^Book appointment/ })
+          .count(),
+      ).toBe(0);
+      expect(browser.errors.unexpected()).toEqual([]);
+      expect(warnings).toEqual([]);
+    },
+  );
 });
 
 describe('a Vue 3 app with the <assistant-chat> element', () => {
-  test('opens, sends, shows the reply, resumes after a reload, holds through a theme change and renders, and hears the events', BUILD_TIME, async () => {
-    await ready('vue');
-    await usesTheChat({ url: `${site.url}/dist/vue/index.html` });
-  });
+  test(
+    'opens, sends, shows the reply, resumes after a reload, holds through a theme change and renders, and hears the events',
+    BUILD_TIME,
+    async () => {
+      await ready('vue');
+      await usesTheChat({ url: `${site.url}/dist/vue/index.html` });
+    },
+  );
 });
 
 describe('a Svelte 5 app with the <assistant-chat> element', () => {
-  test('opens, sends, shows the reply, resumes after a reload, holds through a theme change and renders, and hears the events', BUILD_TIME, async () => {
-    await ready('svelte');
-    await usesTheChat({ url: `${site.url}/dist/svelte/index.html` });
-  });
+  test(
+    'opens, sends, shows the reply, resumes after a reload, holds through a theme change and renders, and hears the events',
+    BUILD_TIME,
+    async () => {
+      await ready('svelte');
+      await usesTheChat({ url: `${site.url}/dist/svelte/index.html` });
+    },
+  );
 });
 
 describe('an Angular app with the <assistant-chat> element', () => {
-  test('opens, sends, shows the reply, resumes after a reload, holds through a theme change and renders, and hears the events', BUILD_TIME, async () => {
-    await ready('angular');
-    await usesTheChat({ url: `${site.url}/dist/angular/index.html` });
-  });
+  test(
+    'opens, sends, shows the reply, resumes after a reload, holds through a theme change and renders, and hears the events',
+    BUILD_TIME,
+    async () => {
+      await ready('angular');
+      await usesTheChat({ url: `${site.url}/dist/angular/index.html` });
+    },
+  );
 });
 
 describe('Preact apps with ChatWidget and mount()', () => {
@@ -338,7 +384,10 @@ describe('Preact apps with ChatWidget and mount()', () => {
     const input = help.getByRole('textbox', { name: TEXT.composer });
     await input.fill('hello');
     await input.press('Enter');
-    await help.getByText(/I'm the/).first().waitFor(SEEN);
+    await help
+      .getByText(/I'm the/)
+      .first()
+      .waitFor(SEEN);
     const created = creates(await api.requests()).map((request) => (request.body as { assistant_id: string }).assistant_id);
     expect(created).toEqual([ASSISTANTS.northwind, ASSISTANTS.quiet]);
   });

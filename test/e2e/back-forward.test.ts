@@ -38,7 +38,11 @@ test('goes out from the next page, once; the page it was left on, kept for Back,
   await widget.send('Can it come on Friday?');
   await widget.log.getByText(TEXT.queued).waitFor(SEEN);
   const earlier = (await api.requests()).length;
-  const posts = async () => (await api.requests()).slice(earlier).filter((request) => request.method === 'POST').map((request) => request.body);
+  const posts = async () =>
+    (await api.requests())
+      .slice(earlier)
+      .filter((request) => request.method === 'POST')
+      .map((request) => request.body);
 
   // Another page of the site: the first waits in the back/forward cache, the message still in it.
   await page.goto(clinicPage('/contact.html'));
@@ -48,7 +52,12 @@ test('goes out from the next page, once; the page it was left on, kept for Back,
   await page.goBack({ waitUntil: 'commit' });
   await chat(page).launcher.waitFor(SEEN);
   const notRestored = await page.evaluate(
-    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { notRestoredReasons?: { reasons: { reason: string }[] } | null }).notRestoredReasons,
+    () =>
+      (
+        performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & {
+          notRestoredReasons?: { reasons: { reason: string }[] } | null;
+        }
+      ).notRestoredReasons,
   );
   expect(notRestored?.reasons.map(({ reason }) => reason)).toContain('weblocks-contention');
   // Online again, nothing is left to send.

@@ -126,7 +126,13 @@ describe("AssistantChat('update')", () => {
     await widget.said(GREETING).waitFor(SEEN);
     const asked = (await api.requests()).length;
 
-    await page.evaluate(() => (window as unknown as { AssistantChat: (...args: unknown[]) => unknown }).AssistantChat('update', { theme: 'dark', title: 'Riverside Clinic', locale: 'de' }));
+    await page.evaluate(() =>
+      (window as unknown as { AssistantChat: (...args: unknown[]) => unknown }).AssistantChat('update', {
+        theme: 'dark',
+        title: 'Riverside Clinic',
+        locale: 'de',
+      }),
+    );
     const panel = page.getByRole('dialog', { name: 'Riverside Clinic' });
     await panel.getByRole('textbox', { name: 'Ihre Nachricht' }).waitFor();
     expect(await page.locator('assistant-chat-root').getAttribute('data-theme')).toBe('dark');

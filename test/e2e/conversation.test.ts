@@ -137,7 +137,10 @@ describe('offline', () => {
     const transcript = await widget.transcript();
     const order = ['order 111', 'Order #111 has shipped', 'order 222', 'Order #222 has shipped', 'order 333', 'Order #333 has shipped'];
     const positions = order.map((text) => transcript.indexOf(text));
-    expect(positions.every((at) => at >= 0), transcript).toBe(true);
+    expect(
+      positions.every((at) => at >= 0),
+      transcript,
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     for (const text of ['order 111', 'order 222', 'order 333']) expect(await widget.mine(text).count()).toBe(1);
 
@@ -362,10 +365,7 @@ describe('a stored conversation the server does not know', () => {
     await widget.said(GREETING).waitFor(SEEN);
     const received = await api.requests();
     expect(summary(received)).toEqual([`GET /conversations/${stale} → 404`, 'POST /conversations → 200']);
-    const stored = await page.evaluate(
-      (key) => localStorage.getItem(key),
-      `assistant-chat:${ASSISTANTS.northwind}@${api.url}`,
-    );
+    const stored = await page.evaluate((key) => localStorage.getItem(key), `assistant-chat:${ASSISTANTS.northwind}@${api.url}`);
     expect(JSON.parse(stored ?? '{}').state.conversationId).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(stored ?? '{}').state.conversationId).not.toBe(stale);
     expect(errors.unexpected()).toEqual([]);

@@ -126,7 +126,10 @@ async function cornerOf(page: Page, title?: string): Promise<string> {
 }
 
 async function readRawConversation(page: Page): Promise<{ history: Array<Record<string, unknown>> } | null> {
-  const text = await page.getByTestId('raw-conversation').textContent({ timeout: 1000 }).catch(() => null);
+  const text = await page
+    .getByTestId('raw-conversation')
+    .textContent({ timeout: 1000 })
+    .catch(() => null);
   if (!text) return null;
   return JSON.parse(text) as { history: Array<Record<string, unknown>> };
 }
@@ -224,26 +227,26 @@ describe('the demo playground', () => {
 
     await page.getByRole('tab', { name: 'npm' }).click();
     await page.getByRole('button', { name: 'Copy JavaScript' }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(
-      [
-        `import { mount } from 'assistant-chat-widget';`,
-        '',
-        'const chat = mount(document.body, {',
-        `  assistantId: '${NORTHWIND}',`,
-        `  apiBase: '${playground.url}/api',`,
-        `  theme: 'dark',`,
-        `  color: '#0f766e',`,
-        `  position: 'bottom-left',`,
-        '  showFunctionCalls: false,',
-        '  // Optional: the assistant’s {{placeholders}} for this visitor, filled in by your app, e.g.',
-        `  // variables: { name: 'Ada' },`,
-        '});',
-      ].join('\n'),
-    );
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(
+        [
+          `import { mount } from 'assistant-chat-widget';`,
+          '',
+          'const chat = mount(document.body, {',
+          `  assistantId: '${NORTHWIND}',`,
+          `  apiBase: '${playground.url}/api',`,
+          `  theme: 'dark',`,
+          `  color: '#0f766e',`,
+          `  position: 'bottom-left',`,
+          '  showFunctionCalls: false,',
+          '  // Optional: the assistant’s {{placeholders}} for this visitor, filled in by your app, e.g.',
+          `  // variables: { name: 'Ada' },`,
+          '});',
+        ].join('\n'),
+      );
     await page.getByRole('button', { name: 'Copy install command' }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(
-      'npm install assistant-chat-widget preact @preact/signals',
-    );
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('npm install assistant-chat-widget preact @preact/signals');
     await page.getByText('@preact/signals are peer dependencies').waitFor();
     expect(browser.errors.unexpected()).toEqual([]);
   });
@@ -272,9 +275,7 @@ describe('the demo playground', () => {
     const requests = await playground.requests();
     const creates = requests.filter((r) => r.method === 'POST' && r.path === '/conversations');
     expect(creates.at(-1)?.body).toMatchObject({ assistant_id: NORTHWIND, type: 'test', variables: { name: 'Alex' } });
-    expect(requests.filter((r) => r.path.endsWith('/messages')).map((r) => r.body)).toEqual([
-      { message: "I'd like to book an appointment" },
-    ]);
+    expect(requests.filter((r) => r.path.endsWith('/messages')).map((r) => r.body)).toEqual([{ message: "I'd like to book an appointment" }]);
 
     await page.mouse.move(640, 10);
     await page.screenshot({ path: join(SCREENSHOTS, 'demo.png'), animations: 'disabled' });
@@ -458,7 +459,10 @@ describe('Use my assistants', () => {
     const unreachable = `http://127.0.0.1:${await closedPort()}/api`;
     await page.getByLabel('API base').fill(unreachable);
     await listAssistants(page, KEYS.northwind);
-    await page.getByRole('alert').filter({ hasText: `Could not reach ${unreachable}.` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Could not reach ${unreachable}.` })
+      .waitFor();
 
     // The list requests that reached the stand-in: the wrong key (401) and the empty account (200).
     const lists = (await playground.requests()).filter((r) => r.path.startsWith('/user/assistants/get'));
@@ -541,7 +545,10 @@ describe('the demo assistants', () => {
     await launcher(page).waitFor();
     await page.getByRole('button', { name: 'Assistant without balance' }).click();
     const note = await page.getByRole('note').boundingBox();
-    const headline = await page.getByTestId('preview-site').getByRole('heading', { name: 'Small things that make a home calmer', includeHidden: true }).boundingBox();
+    const headline = await page
+      .getByTestId('preview-site')
+      .getByRole('heading', { name: 'Small things that make a home calmer', includeHidden: true })
+      .boundingBox();
     expect(note && headline && note.y + note.height <= headline.y).toBe(true);
     expect(browser.errors.unexpected()).toEqual([]);
   });
@@ -557,7 +564,18 @@ describe('the settings controls', () => {
     expect(new Set(boxes.map((box) => Math.round(box?.y ?? -1))).size).toBe(1);
     const language = page.getByRole('combobox', { name: 'Language' });
     expect(await language.locator('option').allTextContents()).toEqual([
-      'Auto (page, else browser)', 'English', 'Deutsch', 'Français', 'Español', 'Italiano', 'Nederlands', 'Português', 'Polski', 'Türkçe', 'العربية', 'עברית',
+      'Auto (page, else browser)',
+      'English',
+      'Deutsch',
+      'Français',
+      'Español',
+      'Italiano',
+      'Nederlands',
+      'Português',
+      'Polski',
+      'Türkçe',
+      'العربية',
+      'עברית',
     ]);
     // Chosen, the preview speaks it (here right to left).
     await language.selectOption('he');

@@ -24,7 +24,8 @@ function machine(options: { root: boolean; aptGet: boolean; failOn?: string; ins
       const line = `${command} ${args.join(' ')}`;
       ran.push(line);
       if (options.failOn && line.includes(options.failOn)) return { ok: false, reason: 'exit code 100' };
-      if (args[0] === 'install' && options.installs !== false) for (const name of args.slice(2)) files.add(PROGRAMS.find((program) => program.name === name)!.path);
+      if (args[0] === 'install' && options.installs !== false)
+        for (const name of args.slice(2)) files.add(PROGRAMS.find((program) => program.name === name)!.path);
       return { ok: true };
     },
     log: (message) => logged.push(message),

@@ -42,7 +42,8 @@ async function axeInEveryLook(tab: Page, attributes: Record<string, string>, sho
 const nudgesLoaded = (tab: Page) => tab.waitForResponse(/assistant-chat-nudges-/);
 
 /** The launcher's status line: what screen readers hear politely beside it. */
-const launcherStatus = (tab: Page) => tab.evaluate(() => document.querySelector('assistant-chat-root')!.shadowRoot!.querySelector('.dock [role="status"]')!.textContent);
+const launcherStatus = (tab: Page) =>
+  tab.evaluate(() => document.querySelector('assistant-chat-root')!.shadowRoot!.querySelector('.dock [role="status"]')!.textContent);
 
 describe('the teaser', () => {
   test('shows after its delay beside the closed launcher, is said once, opens the chat, and once dismissed stays away for the visit', async () => {
@@ -87,7 +88,12 @@ describe('the teaser', () => {
     await tab.setViewportSize(PHONE);
     await tab.clock.install();
     const nudges = nudgesLoaded(tab);
-    await tab.goto(page({ 'data-teaser': 'A much longer line that an owner wrote, to see how the bubble behaves when it has more words than fit.', 'data-teaser-delay': '1s' }));
+    await tab.goto(
+      page({
+        'data-teaser': 'A much longer line that an owner wrote, to see how the bubble behaves when it has more words than fit.',
+        'data-teaser-delay': '1s',
+      }),
+    );
     await nudges;
     await tab.clock.runFor(1_100);
     await tab.locator('.teaser').waitFor();
@@ -211,7 +217,9 @@ describe('the transcript', () => {
     expect(text).toContain('**You:**\nbook a cleaning');
     expect(text).toContain("**Assistant:**\n> check_calendar_availability: Done\n> book_appointment: Done\n\nYou're booked in!");
 
-    const fromPage = await tab.evaluate(() => (window as unknown as { AssistantChat: (command: string) => Promise<string> }).AssistantChat('transcript'));
+    const fromPage = await tab.evaluate(() =>
+      (window as unknown as { AssistantChat: (command: string) => Promise<string> }).AssistantChat('transcript'),
+    );
     expect(fromPage.replace(/^Saved .*$/m, '')).toBe(text.replace(/^Saved .*$/m, ''));
     expect(await axeViolations(tab)).toEqual([]);
   });
@@ -228,7 +236,12 @@ describe('the data layer', () => {
     await chat.close.click();
     const layer = await tab.evaluate(() => JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer));
     const entries = JSON.parse(layer) as { event: string; assistant_id: string }[];
-    expect(entries.map(({ event }) => event)).toEqual(['assistant_chat_open', 'assistant_chat_message_sent', 'assistant_chat_reply', 'assistant_chat_close']);
+    expect(entries.map(({ event }) => event)).toEqual([
+      'assistant_chat_open',
+      'assistant_chat_message_sent',
+      'assistant_chat_reply',
+      'assistant_chat_close',
+    ]);
     expect(new Set(entries.map((entry) => entry.assistant_id))).toEqual(new Set(['3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10']));
     for (const secret of ['book a cleaning', 'booked', 'Ada', 'Riverside']) expect(layer).not.toContain(secret);
   });
@@ -366,7 +379,8 @@ function countChimes(tab: Page) {
 
 describe('the reply chime', () => {
   const chimes = (tab: Page) => tab.evaluate(() => (window as unknown as { chimes: () => number }).chimes());
-  const send = (tab: Page, text: string) => tab.evaluate((message) => (window as unknown as { AssistantChat: (...args: string[]) => void }).AssistantChat('send', message), text);
+  const send = (tab: Page, text: string) =>
+    tab.evaluate((message) => (window as unknown as { AssistantChat: (...args: string[]) => void }).AssistantChat('send', message), text);
 
   test('plays once for a reply while the panel is closed or the tab hidden, not while the visitor reads it, and not once muted', async () => {
     const tab = browser.page;
@@ -412,7 +426,9 @@ describe('the reply chime', () => {
     // The page itself sends, once loaded (no click, no key: the browser would block the sound), and says when the
     // reply has come. (The test asks the page nothing before then: Playwright's evaluate counts as a gesture.)
     await tab.addInitScript(() => {
-      addEventListener('load', () => setTimeout(() => (window as unknown as { AssistantChat: (...args: string[]) => void }).AssistantChat('send', 'hello'), 100));
+      addEventListener('load', () =>
+        setTimeout(() => (window as unknown as { AssistantChat: (...args: string[]) => void }).AssistantChat('send', 'hello'), 100),
+      );
       const watch = () => {
         const name = document.querySelector('assistant-chat-root')?.shadowRoot?.querySelector('.launcher')?.getAttribute('aria-label') ?? '';
         if (name.includes('Unread')) console.log(`unread, active: ${navigator.userActivation.hasBeenActive}`);

@@ -105,7 +105,10 @@ describe('resuming a stored conversation that cannot be read', () => {
     expect(await axeViolations(page)).toEqual([]);
     // The live region was there (empty) before it said "Connecting…", and said it once.
     const log = await said();
-    expect(log.filter((text) => text.includes(WORDS.connecting)), log.join(' | ')).toEqual([WORDS.connecting]);
+    expect(
+      log.filter((text) => text.includes(WORDS.connecting)),
+      log.join(' | '),
+    ).toEqual([WORDS.connecting]);
     expect(log.indexOf('new:')).toBeGreaterThanOrEqual(0);
     expect(log.indexOf('new:')).toBeLessThan(log.indexOf(WORDS.connecting));
 
@@ -118,7 +121,10 @@ describe('resuming a stored conversation that cannot be read', () => {
     await widget.said(GREETING).waitFor(SEEN);
     await expect.poll(() => widget.panel.getByRole('alert').count()).toBe(0);
     received = await api.requests();
-    expect(creates(received).map((create) => create.status), summary(received).join('\n')).toEqual([200]);
+    expect(
+      creates(received).map((create) => create.status),
+      summary(received).join('\n'),
+    ).toEqual([200]);
     expect(reads(received)).toHaveLength(1);
     expect(browser.errors.unexpected()).toEqual([]);
   });
@@ -176,11 +182,10 @@ describe('creating the conversation gets an answer that will not change', () => 
     await widget.said('Order #313 has shipped').waitFor(SEEN);
     expect(await widget.mine('where is order 313?').count()).toBe(1);
     const received = await api.requests();
-    expect(creates(received).map((create) => create.status), summary(received).join('\n')).toEqual([
-      fault === '502' ? 502 : 200,
-      fault === '502' ? 502 : 200,
-      200,
-    ]);
+    expect(
+      creates(received).map((create) => create.status),
+      summary(received).join('\n'),
+    ).toEqual([fault === '502' ? 502 : 200, fault === '502' ? 502 : 200, 200]);
     expect(messagePosts(received).map((post) => post.body)).toEqual([{ message: 'where is order 313?' }]);
     expect(browser.errors.unexpected()).toEqual([]);
   });

@@ -82,7 +82,10 @@ describe('through the gateway', () => {
     await page.goto(widgetPage(site, { assistantId: ASSISTANTS.northwind, apiBase: elsewhere.url, path: '/copied.html' }));
     const widget = chat(page);
     await widget.open();
-    await widget.panel.getByText(/could not connect/i).first().waitFor(SEEN);
+    await widget.panel
+      .getByText(/could not connect/i)
+      .first()
+      .waitFor(SEEN);
     expect(await widget.said(GREETING).count()).toBe(0);
     expect(await api.requests()).toEqual([]);
     expect(elsewhere.logs.length).toBeGreaterThanOrEqual(1);

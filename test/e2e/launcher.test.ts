@@ -227,12 +227,17 @@ describe('a message the last page left on its way', () => {
     const widget = await startConversation(page);
     // This tab alone goes offline: the message waits in it (saved in its tab storage, never sent).
     const network = await context.newCDPSession(page);
-    const offline = (value: boolean) => network.send('Network.emulateNetworkConditions', { offline: value, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const offline = (value: boolean) =>
+      network.send('Network.emulateNetworkConditions', { offline: value, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await offline(true);
     await widget.send('Can it come on Friday?');
     await widget.log.getByText(TEXT.queued).waitFor(SEEN);
     const earlier = (await api.requests()).length;
-    const posts = async () => (await api.requests()).slice(earlier).filter((request) => request.method === 'POST').map((request) => request.body);
+    const posts = async () =>
+      (await api.requests())
+        .slice(earlier)
+        .filter((request) => request.method === 'POST')
+        .map((request) => request.body);
     // The duplicate: the same page in a new tab that starts with a copy of this tab's sessionStorage.
     const copied = await page.evaluate(() => Object.entries(sessionStorage));
     const duplicate = await context.newPage();
@@ -241,7 +246,9 @@ describe('a message the last page left on its way', () => {
     }, copied);
     await duplicate.goto(page.url());
     const second = chat(duplicate);
-    const read = duplicate.waitForResponse((response) => response.request().method() === 'GET' && response.url().startsWith(`${api.url}/conversations/`));
+    const read = duplicate.waitForResponse(
+      (response) => response.request().method() === 'GET' && response.url().startsWith(`${api.url}/conversations/`),
+    );
     await second.launcher.click();
     await read;
     // It shows the message for the visitor to send (Retry), and sends nothing by itself.
@@ -293,7 +300,9 @@ describe('when the panel cannot be loaded', () => {
     expect(await widget.launcher.getAttribute('aria-expanded')).toBe('false');
     expect(await widget.panel.count()).toBe(0);
     expect(console).toHaveLength(1);
-    expect(console[0]).toMatch(new RegExp(`^AssistantChat: could not load ${scripts.url}/dist/assistant-chat-panel-[\\w-]+\\.js: .*Access-Control-Allow-Origin.*script-src`));
+    expect(console[0]).toMatch(
+      new RegExp(`^AssistantChat: could not load ${scripts.url}/dist/assistant-chat-panel-[\\w-]+\\.js: .*Access-Control-Allow-Origin.*script-src`),
+    );
 
     await restorePanel();
     await loadFailed(page).getByRole('button', { name: TEXT.retry }).click();

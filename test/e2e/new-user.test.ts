@@ -36,7 +36,8 @@ beforeAll(() => {
 afterAll(() => packed?.remove());
 
 /** The version of a package installed in the app. */
-const installed = (name: string) => (JSON.parse(readFileSync(join(APP_DIR, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const installed = (name: string) =>
+  (JSON.parse(readFileSync(join(APP_DIR, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe('a new user', () => {
   test('installs the package with the newest Preact and signals, installs again with npm ci, builds, and chats', { timeout: SLOW }, async () => {
@@ -65,7 +66,10 @@ describe('a new user', () => {
     await chat(page).open();
     await chat(page).said(GREETING).waitFor(SEEN);
     await chat(page).send('book a cleaning');
-    await chat(page).said(/booked in!/).first().waitFor(SEEN);
+    await chat(page)
+      .said(/booked in!/)
+      .first()
+      .waitFor(SEEN);
     expect(browser.errors.unexpected()).toEqual([]);
   });
 });

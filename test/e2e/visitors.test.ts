@@ -24,7 +24,10 @@ async function visit(page: Page, visitor?: Record<string, string>) {
   if (visitor) await page.evaluate((who) => window.AssistantChat('identify', who), visitor);
   const widget = chat(page);
   await widget.open();
-  await widget.said(/Welcome to Riverside Clinic/).first().waitFor(SEEN_OPTIONS);
+  await widget
+    .said(/Welcome to Riverside Clinic/)
+    .first()
+    .waitFor(SEEN_OPTIONS);
   return widget;
 }
 

@@ -36,13 +36,21 @@ beforeAll(async () => {
       if (down) return void res.writeHead(500).end('<html>oops</html>');
       const success = form.get('secret') === SECRET && form.get('response') === GOOD;
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(success ? { success: true, hostname: 'shop.example', 'error-codes': [] } : { success: false, 'error-codes': ['invalid-input-response'] }));
+      res.end(
+        JSON.stringify(
+          success ? { success: true, hostname: 'shop.example', 'error-codes': [] } : { success: false, 'error-codes': ['invalid-input-response'] },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
   verifyUrl = `http://127.0.0.1:${(verifier.address() as AddressInfo).port}/turnstile/v0/siteverify`;
   api = await startStandIn();
-  gateway = await startTestGateway(api.url, { allowOrigins: [SITE], trustProxy: true, challenge: createTurnstileCheck({ secret: SECRET, verifyUrl }) });
+  gateway = await startTestGateway(api.url, {
+    allowOrigins: [SITE],
+    trustProxy: true,
+    challenge: createTurnstileCheck({ secret: SECRET, verifyUrl }),
+  });
 });
 afterAll(async () => {
   await gateway.close();
@@ -56,7 +64,11 @@ beforeEach(async () => {
 });
 
 const create = (headers: Record<string, string> = {}) =>
-  rawRequest(gateway.url + '/conversations', { method: 'POST', body: CREATE, headers: { Origin: SITE, 'X-Forwarded-For': '198.51.100.23', ...headers } });
+  rawRequest(gateway.url + '/conversations', {
+    method: 'POST',
+    body: CREATE,
+    headers: { Origin: SITE, 'X-Forwarded-For': '198.51.100.23', ...headers },
+  });
 
 describe('Turnstile before a create', () => {
   it('a good token: siteverify is asked with the secret, the token and the client’s address, and the conversation is created', async () => {
@@ -112,7 +124,10 @@ describe('the widget’s client with a challenge function', () => {
     const logged = gateway.logs.length;
     for (const challenge of [async () => Promise.reject(new Error('widget did not load')), async () => '' as string]) {
       const client = createApiClient({ baseUrl: gateway.url, fetch: pageFetch, challenge });
-      const error = await client.createConversation({ assistantId: ASSISTANTS.quiet, type: 'test' }).then(() => undefined, (e: unknown) => e);
+      const error = await client.createConversation({ assistantId: ASSISTANTS.quiet, type: 'test' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toMatchObject({ kind: 'rejected', message: expect.stringMatching(/bot check/) });
     }
     expect(verified).toEqual([]);

@@ -29,7 +29,19 @@ describe('the command line', () => {
     const help = run(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('npx assistant-chat-gateway --upstream');
-    for (const flag of ['--allow-origin', '--allow-no-origin', '--trust-proxy', '--identity-secret', '--challenge turnstile', '--conversations-per-hour', '--messages-per-minute', '--messages-per-day', '--site-messages-per-day', 'REDIS_URL', 'ASSISTANT_API_KEY']) {
+    for (const flag of [
+      '--allow-origin',
+      '--allow-no-origin',
+      '--trust-proxy',
+      '--identity-secret',
+      '--challenge turnstile',
+      '--conversations-per-hour',
+      '--messages-per-minute',
+      '--messages-per-day',
+      '--site-messages-per-day',
+      'REDIS_URL',
+      'ASSISTANT_API_KEY',
+    ]) {
       expect(help.stdout).toContain(flag);
     }
   });
@@ -40,7 +52,11 @@ describe('the command line', () => {
       [['--upstream', api.url, '--allow-origin', SITE], {}, /API key is missing \(ASSISTANT_API_KEY\)/],
       [['--upstream', api.url], { ASSISTANT_API_KEY: KEY }, /no site is allowed/],
       [['--upstream', api.url, '--allow-origin', 'shop.example'], { ASSISTANT_API_KEY: KEY }, /Not an origin: "shop.example"/],
-      [['--upstream', api.url, '--allow-origin', SITE, '--messages-per-minute', 'ten'], { ASSISTANT_API_KEY: KEY }, /--messages-per-minute must be a whole number/],
+      [
+        ['--upstream', api.url, '--allow-origin', SITE, '--messages-per-minute', 'ten'],
+        { ASSISTANT_API_KEY: KEY },
+        /--messages-per-minute must be a whole number/,
+      ],
       [['--upstream', api.url, '--allow-origin', SITE, '--challenge', 'turnstile'], { ASSISTANT_API_KEY: KEY }, /TURNSTILE_SECRET/],
       [['--upstream', api.url, '--allow-origin', SITE, '--frobnicate'], { ASSISTANT_API_KEY: KEY }, /Unknown option '--frobnicate'[\s\S]*See --help/],
     ];
@@ -74,7 +90,11 @@ describe('a running gateway', () => {
     await api.reset();
     const gateway = await startCli(['--upstream', api.url, '--allow-origin', SITE], { ASSISTANT_API_KEY: KEY });
     try {
-      const answer = await rawRequest(gateway.url + '/conversations', { method: 'POST', headers: { Origin: SITE }, body: JSON.stringify({ assistant_id: ASSISTANTS.quiet, type: 'test' }) });
+      const answer = await rawRequest(gateway.url + '/conversations', {
+        method: 'POST',
+        headers: { Origin: SITE },
+        body: JSON.stringify({ assistant_id: ASSISTANTS.quiet, type: 'test' }),
+      });
       expect(answer.status).toBe(200);
       expect((await api.requests())[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
       await expect.poll(() => gateway.lines.find((line) => line.route === 'create')).toMatchObject({ method: 'POST', status: 200 });
@@ -86,10 +106,18 @@ describe('a running gateway', () => {
   it('on SIGTERM stops accepting, lets the reply in flight finish, and exits 0', async () => {
     await api.reset();
     const gateway = await startCli(['--upstream', api.url, '--allow-origin', SITE], { ASSISTANT_API_KEY: KEY });
-    const created = await rawRequest(gateway.url + '/conversations', { method: 'POST', headers: { Origin: SITE }, body: JSON.stringify({ assistant_id: ASSISTANTS.quiet, type: 'test' }) });
+    const created = await rawRequest(gateway.url + '/conversations', {
+      method: 'POST',
+      headers: { Origin: SITE },
+      body: JSON.stringify({ assistant_id: ASSISTANTS.quiet, type: 'test' }),
+    });
     const id = (JSON.parse(created.text) as { conversation_id: string }).conversation_id;
     await api.fault('slow', { delayMs: 1500 });
-    const inFlight = rawRequest(`${gateway.url}/conversations/${id}/messages`, { method: 'POST', headers: { Origin: SITE }, body: '{"message":"where is order 9?"}' });
+    const inFlight = rawRequest(`${gateway.url}/conversations/${id}/messages`, {
+      method: 'POST',
+      headers: { Origin: SITE },
+      body: '{"message":"where is order 9?"}',
+    });
     // Once the platform has the message, the gateway is told to stop.
     await expect.poll(async () => (await api.requests()).some((r) => r.path.endsWith('/messages')), { timeout: 5000 }).toBe(true);
     gateway.child.kill('SIGTERM');

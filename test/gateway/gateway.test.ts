@@ -43,7 +43,8 @@ async function call(path: string, init: { method?: string; headers?: Record<stri
   return answer;
 }
 
-const create = (target = gateway, headers: Record<string, string> = {}, body = CREATE) => call('/conversations', { method: 'POST', body, headers }, target);
+const create = (target = gateway, headers: Record<string, string> = {}, body = CREATE) =>
+  call('/conversations', { method: 'POST', body, headers }, target);
 
 async function newConversation(target = gateway): Promise<string> {
   const answer = await create(target);
@@ -97,10 +98,15 @@ describe('the routes', () => {
   });
 
   it('answers an allowed page’s preflight, allowing the widget’s headers and the bot check’s', async () => {
-    const answer = await call('/conversations', { method: 'OPTIONS', headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-assistant-challenge' } });
+    const answer = await call('/conversations', {
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-assistant-challenge' },
+    });
     expect(answer.status).toBe(204);
     expect(answer.headers['access-control-allow-origin']).toBe(SITE);
-    expect(String(answer.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['content-type', 'x-assistant-challenge']));
+    expect(String(answer.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/)).toEqual(
+      expect.arrayContaining(['content-type', 'x-assistant-challenge']),
+    );
     expect(answer.headers['access-control-allow-methods']).toContain('POST');
     expect(await api.requests()).toEqual([]);
   });
@@ -153,13 +159,23 @@ describe('the allow-list', () => {
   });
 
   it('refuses other sites, and look-alikes, with 403 and no CORS, before the platform is asked', async () => {
-    for (const origin of ['https://evil.example', 'http://shop.example', 'https://shop.example.evil.example', 'https://example.org', 'http://help.example.org', 'null']) {
+    for (const origin of [
+      'https://evil.example',
+      'http://shop.example',
+      'https://shop.example.evil.example',
+      'https://example.org',
+      'http://help.example.org',
+      'null',
+    ]) {
       const answer = await create(gateway, { Origin: origin });
       expect(answer.status, origin).toBe(403);
       expect(answer.headers['access-control-allow-origin']).toBeUndefined();
       expect(JSON.parse(answer.text)).toMatchObject({ status: false });
     }
-    const preflight = await call('/conversations', { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await call('/conversations', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(preflight.status).toBe(403);
     expect(await api.requests()).toEqual([]);
     expect(gateway.logs.filter((line) => line.refused === 'origin').length).toBeGreaterThanOrEqual(7);
@@ -200,7 +216,11 @@ describe('bad input, refused in the platform’s shapes before it is asked', () 
     const broken = await call('/conversations', { method: 'POST', body: '{"assistant_id": ' });
     expect(broken.status).toBe(400);
     expect(JSON.parse(broken.text)).toEqual({ status: false, error: 'Malformed JSON body' });
-    const form = await call('/conversations', { method: 'POST', body: 'assistant_id=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await call('/conversations', {
+      method: 'POST',
+      body: 'assistant_id=1',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     expect(await api.requests()).toEqual([]);
   });
@@ -210,7 +230,10 @@ describe('bad input, refused in the platform’s shapes before it is asked', () 
     expect(answer.status).toBe(422);
     expect(JSON.parse(answer.text)).toEqual({
       message: 'The assistant id field must be a valid UUID. (and 1 more error)',
-      errors: { assistant_id: ['The assistant id field must be a valid UUID.'], 'variables.a': ['The variables.a field must be a string, number or boolean.'] },
+      errors: {
+        assistant_id: ['The assistant id field must be a valid UUID.'],
+        'variables.a': ['The variables.a field must be a string, number or boolean.'],
+      },
     });
     expect(await api.requests()).toEqual([]);
   });
@@ -228,7 +251,10 @@ describe('bad input, refused in the platform’s shapes before it is asked', () 
     // 4,000 UTF-16 units, 2,000 characters: the platform takes it.
     const emoji = await send(id, '😀'.repeat(2000));
     expect(emoji.status).toBe(200);
-    expect((await api.requests()).map((r) => r.method + ' ' + r.path.replace(id, 'ID'))).toEqual(['POST /conversations', 'POST /conversations/ID/messages']);
+    expect((await api.requests()).map((r) => r.method + ' ' + r.path.replace(id, 'ID'))).toEqual([
+      'POST /conversations',
+      'POST /conversations/ID/messages',
+    ]);
   });
 
   it('reads as the widget’s client reads the platform: a clear validation error', async () => {
@@ -257,7 +283,10 @@ describe('the platform failing', () => {
       await api.fault('slow', { delayMs: 3000 });
       const error = await createApiClient({ baseUrl: impatient.url, fetch: pageFetch })
         .sendMessage(id, 'where is order 6?')
-        .then(() => undefined, (e: unknown) => e);
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(error).toMatchObject({ kind: 'server', status: 504 });
       // The message may have reached the platform: the widget reads the history before it sends it again.
       expect(isOutcomeUnknown(error as ApiError)).toBe(true);
@@ -275,7 +304,10 @@ describe('the platform failing', () => {
     expect(JSON.parse(answer.text)).toEqual({ status: false, error: 'The chat service answered with an error page (HTTP 502).' });
     const error = await createApiClient({ baseUrl: gateway.url, fetch: pageFetch })
       .sendMessage(id, 'hello')
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     // (The fault was armed once: this one is answered.)
     expect(error).toBeUndefined();
   });
@@ -314,12 +346,20 @@ describe('the platform failing', () => {
 
 describe('with the runtime’s own fetch (as on Workers, Deno or Bun) instead of the Node transport', () => {
   it('forwards with the key, and answers a timeout and an error page the same way', async () => {
-    const portable = await startTestGateway(api.url, { allowOrigins: [SITE], fetch: (input, init) => fetch(input, init), timeoutMs: 200, sendTimeoutMs: 300 });
+    const portable = await startTestGateway(api.url, {
+      allowOrigins: [SITE],
+      fetch: (input, init) => fetch(input, init),
+      timeoutMs: 200,
+      sendTimeoutMs: 300,
+    });
     try {
       const id = await newConversation(portable);
       expect((await api.requests())[0]?.headers.authorization).toBe(`Bearer ${TEST_KEY}`);
       await api.fault('502');
-      expect(JSON.parse((await send(id, 'hello', portable)).text)).toEqual({ status: false, error: 'The chat service answered with an error page (HTTP 502).' });
+      expect(JSON.parse((await send(id, 'hello', portable)).text)).toEqual({
+        status: false,
+        error: 'The chat service answered with an error page (HTTP 502).',
+      });
       await api.fault('slow', { delayMs: 3000 });
       expect((await send(id, 'hello', portable)).status).toBe(504);
     } finally {
@@ -344,12 +384,21 @@ describe('signed visitors', () => {
     const answer = await createAs({ id: 'user-42', email: 'ada@example.com', signature: sign('user-42') });
     expect(answer.status).toBe(200);
     const [received] = await api.requests();
-    expect(received?.body).toEqual({ assistant_id: ASSISTANTS.northwind, type: 'test', variables: { name: 'Ada', id: 'user-42', email: 'ada@example.com' } });
+    expect(received?.body).toEqual({
+      assistant_id: ASSISTANTS.northwind,
+      type: 'test',
+      variables: { name: 'Ada', id: 'user-42', email: 'ada@example.com' },
+    });
     expect(signed.logs.at(-1)).toMatchObject({ route: 'create', status: 200, signed: true });
   });
 
   it('a signature of another id, a made-up one or none at all: 403, nothing created', async () => {
-    for (const variables of [{ id: 'user-43', signature: sign('user-42') }, { id: 'user-42', signature: 'f'.repeat(64) }, { id: 'user-42', signature: 'abc' }, { id: 'user-42' }]) {
+    for (const variables of [
+      { id: 'user-43', signature: sign('user-42') },
+      { id: 'user-42', signature: 'f'.repeat(64) },
+      { id: 'user-42', signature: 'abc' },
+      { id: 'user-42' },
+    ]) {
       const answer = await createAs(variables);
       expect(answer.status, JSON.stringify(variables)).toBe(403);
       expect(JSON.parse(answer.text)).toMatchObject({ status: false, error: expect.stringMatching(/signature/) });
@@ -395,24 +444,29 @@ describe('the log', () => {
 
 describe('the options', () => {
   it('refuse to start without a key, an upstream or a site, naming each problem', async () => {
-    await expect(startTestGateway('not a url', { apiKey: '', allowOrigins: ['https://ok.example', 'ftp://x', 'https://a.example/path'], allowNoOrigin: false })).rejects.toThrow(
-      /upstream "not a url".*API key is missing.*"ftp:\/\/x", "https:\/\/a.example\/path"/,
-    );
+    await expect(
+      startTestGateway('not a url', { apiKey: '', allowOrigins: ['https://ok.example', 'ftp://x', 'https://a.example/path'], allowNoOrigin: false }),
+    ).rejects.toThrow(/upstream "not a url".*API key is missing.*"ftp:\/\/x", "https:\/\/a.example\/path"/);
     await expect(startTestGateway(api.url, { allowOrigins: [], allowNoOrigin: false })).rejects.toThrow(/no site is allowed/);
   });
 });
 
 /** The widget's fetch as a page of the shop would make it (with the page's Origin). */
-const pageFetch = (input: string, init: RequestInit) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), Origin: SITE } });
+const pageFetch = (input: string, init: RequestInit) =>
+  fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), Origin: SITE } });
 
 /** A POST whose body comes in chunks, without a Content-Length. */
 function chunkedPost(url: string, chunks: string[]): Promise<{ status: number }> {
   return new Promise((resolve, reject) => {
     import('node:http').then(({ request }) => {
-      const req = request(url, { method: 'POST', headers: { Origin: SITE, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, agent: false }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-      });
+      const req = request(
+        url,
+        { method: 'POST', headers: { Origin: SITE, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, agent: false },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+        },
+      );
       req.on('error', reject);
       for (const chunk of chunks) req.write(chunk);
       req.end();

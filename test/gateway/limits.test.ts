@@ -48,7 +48,11 @@ async function conversation(gateway: TestGateway, address = '198.51.100.7'): Pro
 }
 
 const send = (gateway: TestGateway, id: string, text = 'hello') =>
-  rawRequest(`${gateway.url}/conversations/${id}/messages`, { method: 'POST', body: JSON.stringify({ message: text }), headers: from('198.51.100.7') });
+  rawRequest(`${gateway.url}/conversations/${id}/messages`, {
+    method: 'POST',
+    body: JSON.stringify({ message: text }),
+    headers: from('198.51.100.7'),
+  });
 
 /** The 429 of a limit, as the widget reads it: the platform's body and header. */
 function expectLimited(answer: { status: number; text: string; headers: Record<string, unknown> }, seconds: number) {
@@ -65,7 +69,14 @@ describe('each limit', () => {
       await conversation(gateway);
       expectLimited(await create(gateway), 30);
       // The first entries of X-Forwarded-For are the client's own words: only the proxy's last one counts.
-      expectLimited(await rawRequest(gateway.url + '/conversations', { method: 'POST', body: CREATE, headers: { Origin: SITE, 'X-Forwarded-For': '203.0.113.1, 198.51.100.7' } }), 30);
+      expectLimited(
+        await rawRequest(gateway.url + '/conversations', {
+          method: 'POST',
+          body: CREATE,
+          headers: { Origin: SITE, 'X-Forwarded-For': '203.0.113.1, 198.51.100.7' },
+        }),
+        30,
+      );
       expect((await create(gateway, '198.51.100.8')).status).toBe(200);
       clock.now = Date.UTC(2026, 2, 2, 11, 0, 0);
       expect((await create(gateway)).status).toBe(200);
@@ -144,10 +155,16 @@ describe('each limit', () => {
 
   it('reads, for the widget’s client, as rate limited with the wait the gateway named', async () => {
     await withLimits({ messagesPerMinute: 1 }, async (gateway) => {
-      const client = createApiClient({ baseUrl: gateway.url, fetch: (url, init) => fetch(url, { ...init, headers: { ...(init.headers as object), Origin: SITE } }) });
+      const client = createApiClient({
+        baseUrl: gateway.url,
+        fetch: (url, init) => fetch(url, { ...init, headers: { ...(init.headers as object), Origin: SITE } }),
+      });
       const { conversationId } = await client.createConversation({ assistantId: ASSISTANTS.quiet, type: 'test' });
       await client.sendMessage(conversationId, 'one');
-      const error = await client.sendMessage(conversationId, 'two').then(() => undefined, (e: unknown) => e);
+      const error = await client.sendMessage(conversationId, 'two').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 30_000 });
     });
   });

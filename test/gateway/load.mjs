@@ -44,7 +44,11 @@ async function start(args, env = {}) {
 function once(agent, url, method, body) {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const headers = { Origin: ORIGIN, Accept: 'application/json', ...(body && { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }) };
+    const headers = {
+      Origin: ORIGIN,
+      Accept: 'application/json',
+      ...(body && { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
+    };
     const req = request(url, { method, agent, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started }));
@@ -81,7 +85,25 @@ const standIn = await start(['demo/server/start.mjs', '--port', '0', '--data', d
 // Limits far above the run's traffic: this measures forwarding, not refusing.
 const big = '100000000';
 const gateway = await start(
-  ['dist/gateway/cli.js', '--port', '0', '--upstream', standIn.url, '--allow-origin', ORIGIN, '--conversations-per-hour', big, '--messages-per-minute', big, '--messages-per-day', big, '--site-messages-per-day', big, '--reads-per-minute', big],
+  [
+    'dist/gateway/cli.js',
+    '--port',
+    '0',
+    '--upstream',
+    standIn.url,
+    '--allow-origin',
+    ORIGIN,
+    '--conversations-per-hour',
+    big,
+    '--messages-per-minute',
+    big,
+    '--messages-per-day',
+    big,
+    '--site-messages-per-day',
+    big,
+    '--reads-per-minute',
+    big,
+  ],
   { ASSISTANT_API_KEY: 'sk-load-test' },
 );
 
@@ -90,11 +112,15 @@ try {
     const agent = new Agent();
     const body = JSON.stringify({ assistant_id: ASSISTANT, type: 'test' });
     const answer = await new Promise((resolve, reject) => {
-      const req = request(base + '/conversations', { method: 'POST', agent, headers: { Origin: ORIGIN, 'Content-Type': 'application/json' } }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve(JSON.parse(text)));
-      });
+      const req = request(
+        base + '/conversations',
+        { method: 'POST', agent, headers: { Origin: ORIGIN, 'Content-Type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve(JSON.parse(text)));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -107,7 +133,10 @@ try {
   const send = () => ({ path: `/conversations/${id}/messages`, method: 'POST', body: JSON.stringify({ message: `hello ${n++}` }) });
 
   const rows = [];
-  for (const [name, make] of [['read', read], ['send', send]]) {
+  for (const [name, make] of [
+    ['read', read],
+    ['send', send],
+  ]) {
     for (const connections of [1, CONNECTIONS]) {
       // A short warm-up of each, then the measured runs, direct first.
       await run(standIn.url, make, connections, 0.5);
@@ -118,8 +147,14 @@ try {
     }
   }
   const f = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–');
-  console.log(`\n${cpus().length} × ${cpus()[0]?.model}, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the end; ${SECONDS} s a run\n`);
-  console.log('| Request | Connections | Direct: req/s | Gateway: req/s | Direct p50 / p99 (ms) | Gateway p50 / p99 (ms) | Added p50 / p99 (ms) | Non-200 |');
+  console.log(
+    `\n${cpus().length} × ${cpus()[0]?.model}, Node ${process.version}, load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} at the end; ${SECONDS} s a run\n`,
+  );
+  console.log(
+    '| Request | Connections | Direct: req/s | Gateway: req/s | Direct p50 / p99 (ms) | Gateway p50 / p99 (ms) | Added p50 / p99 (ms) | Non-200 |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const { name, connections, direct, through } of rows) {
     console.log(

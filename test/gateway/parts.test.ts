@@ -62,7 +62,8 @@ describe('the origin allow-list', () => {
 });
 
 describe('the client a request counts against', () => {
-  const request = (forwarded?: string) => new Request('http://gateway.test/conversations', { headers: forwarded ? { 'X-Forwarded-For': forwarded } : {} });
+  const request = (forwarded?: string) =>
+    new Request('http://gateway.test/conversations', { headers: forwarded ? { 'X-Forwarded-For': forwarded } : {} });
 
   it('is the connection’s address unless a proxy is trusted, then the last X-Forwarded-For entry', () => {
     expect(clientKey(clientAddress(request('203.0.113.5'), '10.0.0.2', false))).toBe('10.0.0.2');

@@ -19,7 +19,19 @@ let gateways: GatewayProcess[] = [];
 
 beforeAll(async () => {
   [api, redis] = await Promise.all([startStandIn(), startRedis()]);
-  const args = ['--upstream', api.url, '--allow-origin', SITE, '--trust-proxy', '--conversations-per-hour', '6', '--messages-per-day', '8', '--messages-per-minute', '1000'];
+  const args = [
+    '--upstream',
+    api.url,
+    '--allow-origin',
+    SITE,
+    '--trust-proxy',
+    '--conversations-per-hour',
+    '6',
+    '--messages-per-day',
+    '8',
+    '--messages-per-minute',
+    '1000',
+  ];
   // (Windows of an hour and a day: a test of a second or two would seldom straddle the turn of one.)
   gateways = await Promise.all([0, 1].map(() => startCli(args, { ASSISTANT_API_KEY: 'sk-redis-test', REDIS_URL: redis.url })));
 }, 30_000);
@@ -37,7 +49,10 @@ const send = (gateway: GatewayProcess, id: string, text: string) =>
 
 describe('two gateway processes sharing Redis', () => {
   it('both say they count in Redis', () => {
-    expect(gateways.map((gateway) => gateway.lines[0])).toEqual([expect.objectContaining({ event: 'listening', store: 'redis' }), expect.objectContaining({ store: 'redis' })]);
+    expect(gateways.map((gateway) => gateway.lines[0])).toEqual([
+      expect.objectContaining({ event: 'listening', store: 'redis' }),
+      expect.objectContaining({ store: 'redis' }),
+    ]);
   });
 
   it('take turns within one limit: six conversations an hour for one address, whichever instance each request reaches', async () => {

@@ -98,9 +98,7 @@ export interface FakeClient extends ApiClient {
 }
 
 /** Creates the fake client. */
-export function createFakeClient(
-  options: { assistants?: Record<string, FakeAssistant>; scheduler?: FakeScheduler } = {},
-): FakeClient {
+export function createFakeClient(options: { assistants?: Record<string, FakeAssistant>; scheduler?: FakeScheduler } = {}): FakeClient {
   const assistants: Record<string, FakeAssistant> = options.assistants ?? {
     [ASSISTANT]: { greeting: GREETING },
     [QUIET_ASSISTANT]: {},
@@ -192,7 +190,12 @@ export function createFakeClient(
     respond: (text) => ({ message: `You said: ${text}`, functionCalls: [] }),
 
     createConversation(input, callOptions?: CallOptions) {
-      requests.push({ route: 'create', assistantId: input.assistantId, type: input.type, ...(input.variables ? { variables: input.variables } : {}) });
+      requests.push({
+        route: 'create',
+        assistantId: input.assistantId,
+        type: input.type,
+        ...(input.variables ? { variables: input.variables } : {}),
+      });
       return handle('create', callOptions?.signal, () => {
         const assistant = assistants[input.assistantId];
         if (!assistant) throw new ApiError('not_found', 'Assistant not found', { status: 404 });

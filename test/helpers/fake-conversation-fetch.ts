@@ -27,8 +27,7 @@ export function createFakeConversationFetch(options: { greeting?: string } = {})
   const requests: RecordedRequest[] = [];
   const conversations = new Map<string, WireMessage[]>();
   let next = 0;
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
   const fetch: FetchLike = async (url, init) => {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;

@@ -238,7 +238,10 @@ export function createTabBus(options: { channel?: boolean; locks?: boolean } = {
           if (!locks) return task();
           const lock = scope + ':' + name;
           const run = (tails.get(lock) ?? Promise.resolve()).then(task);
-          tails.set(lock, run.catch(() => undefined));
+          tails.set(
+            lock,
+            run.catch(() => undefined),
+          );
           return run;
         },
         async claim(name, until) {
@@ -284,9 +287,7 @@ export interface FakeWorld {
 }
 
 /** Creates a world of fakes. */
-export function createFakeWorld(
-  options: { assistants?: Record<string, FakeAssistant>; channel?: boolean; locks?: boolean } = {},
-): FakeWorld {
+export function createFakeWorld(options: { assistants?: Record<string, FakeAssistant>; channel?: boolean; locks?: boolean } = {}): FakeWorld {
   const timers = createFakeTimers();
   const client = createFakeClient({ scheduler: timers, ...(options.assistants ? { assistants: options.assistants } : {}) });
   const storage = createFakeStorage();

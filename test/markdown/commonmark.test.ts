@@ -36,12 +36,13 @@ const DEVIATIONS = {
   unsafeLinks: 'Only absolute http(s), mailto and tel targets become links; others show as text after the label.',
   softBreaks: 'A line break inside a paragraph is shown as a line break.',
   rawHtml: 'No raw HTML: it stays text (the "HTML blocks" and "Raw HTML" sections and examples using it are out of scope).',
-  entities: 'Named character references are those assistants write (punctuation, currency, arrows, mathematics, Latin and Greek letters); an unknown name stays text.',
+  entities:
+    'Named character references are those assistants write (punctuation, currency, arrows, mathematics, Latin and Greek letters); an unknown name stays text.',
   bareUrls: 'Bare http(s):// and www. URLs become links, as on GitHub.',
   spacedTargets: 'A link target with spaces (`[list](Price List.pdf)`) is read up to its closing parenthesis.',
   // Given up:
   splitTabs: 'A tab that a quote or list marker cuts in two (`>\t\tfoo`, `-\t\tfoo`) counts from the content, not from the line start.',
-  lazyLines: 'A line without its quote\'s `>` goes on with the quote when its last line was text, even text of a code block or before an underline.',
+  lazyLines: "A line without its quote's `>` goes on with the quote when its last line was text, even text of a code block or before an underline.",
   trailingSpace: 'White space at the very end of a reply is dropped, blank lines of a last indented code block too.',
   unicodeSpace: 'Any Unicode space (not only ASCII) separates a link target from its title.',
   autolinkBackslash: 'Autolinks go through the URL parser, which reads a backslash as a slash in http(s) URLs.',
@@ -88,7 +89,11 @@ function inScope(example: Example): boolean {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const unescapeHtml = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The renderer's children as HTML in the spec's style (attributes the spec does not know are left out). */
 function toHtml(node: ComponentChildren): string {
@@ -176,7 +181,9 @@ describe('CommonMark 0.31.2 spec examples', () => {
       }
       failures.push(`#${example.number}`);
       if (!GIVEN_UP[example.number]) {
-        unlisted.push(`#${example.number} (${example.section})\n  markdown: ${JSON.stringify(example.markdown)}\n  expected: ${expected}\n  actual:   ${actual}`);
+        unlisted.push(
+          `#${example.number} (${example.section})\n  markdown: ${JSON.stringify(example.markdown)}\n  expected: ${expected}\n  actual:   ${actual}`,
+        );
       }
     }
     const counted = inScopeExamples.length - deviating;

@@ -13,14 +13,65 @@ afterEach(cleanup);
 const WORDS = ['apple', 'Berg', 'kiwi9', 'x_y', 'قمر', 'שלום', 'Zürich', 'mañana'];
 /** Markdown syntax, whole and in pieces, with no words in it. */
 const SYNTAX = [
-  '*', '**', '***', '_', '__', '~', '~~', '`', '``', '```', '~~~', '[', ']', '](', '(', ')', '![', '<', '>', '"',
-  '# ', '### ', '- ', '+ ', '* ', '1. ', '3) ', '> ', '>', '|', '| --- |', '|:-:|', '---', '===', '\\', '&', ';',
-  '&amp;', '&#35;', '&nbsp;', '@', ':', '.', '!', 'https://', 'www.', '\n', '\n\n', ' ', '  ', '\t', '    ',
+  '*',
+  '**',
+  '***',
+  '_',
+  '__',
+  '~',
+  '~~',
+  '`',
+  '``',
+  '```',
+  '~~~',
+  '[',
+  ']',
+  '](',
+  '(',
+  ')',
+  '![',
+  '<',
+  '>',
+  '"',
+  '# ',
+  '### ',
+  '- ',
+  '+ ',
+  '* ',
+  '1. ',
+  '3) ',
+  '> ',
+  '>',
+  '|',
+  '| --- |',
+  '|:-:|',
+  '---',
+  '===',
+  '\\',
+  '&',
+  ';',
+  '&amp;',
+  '&#35;',
+  '&nbsp;',
+  '@',
+  ':',
+  '.',
+  '!',
+  'https://',
+  'www.',
+  '\n',
+  '\n\n',
+  ' ',
+  '  ',
+  '\t',
+  '    ',
 ];
 
 const word = fc.constantFrom(...WORDS);
 const syntax = fc.constantFrom(...SYNTAX);
-const markdownish = fc.array(fc.oneof({ arbitrary: word, weight: 2 }, { arbitrary: syntax, weight: 3 }), { maxLength: 120 }).map((parts) => parts.join(''));
+const markdownish = fc
+  .array(fc.oneof({ arbitrary: word, weight: 2 }, { arbitrary: syntax, weight: 3 }), { maxLength: 120 })
+  .map((parts) => parts.join(''));
 
 /**
  * The words a reader sees in the source: all of them except those in a link's or image's target
@@ -76,9 +127,15 @@ describe('random markdown', () => {
 
   it('never throws on any string of any characters', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 400 }), fc.string({ unit: fc.constantFrom(...'*_`~[]()!<>&#;\\|-=+.:\n \t'), maxLength: 2000 })), (text) => {
-        expect(renderTime(text, 1)).toBeLessThan(budgetMs(text));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 400 }),
+          fc.string({ unit: fc.constantFrom(...'*_`~[]()!<>&#;\\|-=+.:\n \t'), maxLength: 2000 }),
+        ),
+        (text) => {
+          expect(renderTime(text, 1)).toBeLessThan(budgetMs(text));
+        },
+      ),
       { numRuns: 200 },
     );
   }, 20_000);

@@ -9,13 +9,18 @@ function show(text: string) {
   const root = render(<div>{renderMarkdown(text)}</div>).container.firstElementChild as HTMLElement;
   return {
     text: root.textContent,
-    links: [...root.querySelectorAll('a')].map((a) => [a.querySelector('bdi')?.textContent ?? a.textContent, a.getAttribute('href'), a.getAttribute('title')]),
+    links: [...root.querySelectorAll('a')].map((a) => [
+      a.querySelector('bdi')?.textContent ?? a.textContent,
+      a.getAttribute('href'),
+      a.getAttribute('title'),
+    ]),
   };
 }
 
 describe('link reference definitions', () => {
   it('make links of citations defined after the text that cites them, and show no definition', () => {
-    const reply = 'Our hours are on the site [1], and parking is free [2].\n\n[1]: https://clinic.example/hours\n[2]: https://clinic.example/parking "Parking"';
+    const reply =
+      'Our hours are on the site [1], and parking is free [2].\n\n[1]: https://clinic.example/hours\n[2]: https://clinic.example/parking "Parking"';
     expect(show(reply)).toEqual({
       text: 'Our hours are on the site 1, and parking is free 2.',
       links: [
@@ -51,12 +56,18 @@ describe('link reference definitions', () => {
   });
 
   it('show an unsafe target as text, as inline links do', () => {
-    expect(show('[run][evil] and [rel]\n\n[evil]: javascript:alert(1)\n[rel]: /prices')).toEqual({ text: 'run (javascript:alert(1)) and rel (/prices)', links: [] });
+    expect(show('[run][evil] and [rel]\n\n[evil]: javascript:alert(1)\n[rel]: /prices')).toEqual({
+      text: 'run (javascript:alert(1)) and rel (/prices)',
+      links: [],
+    });
   });
 
   it('cannot interrupt a paragraph: a definition-like line inside one is text', () => {
     // (The line break is a <br>: no text of its own.)
-    expect(show('Some text\n[a]: https://example.com/a\n\n[a]')).toEqual({ text: 'Some text[a]: https://example.com/a[a]', links: [['https://example.com/a', 'https://example.com/a', null]] });
+    expect(show('Some text\n[a]: https://example.com/a\n\n[a]')).toEqual({
+      text: 'Some text[a]: https://example.com/a[a]',
+      links: [['https://example.com/a', 'https://example.com/a', null]],
+    });
   });
 
   it('leave an inline link as it is, and make no link of text that holds one (the reference inside wins)', () => {
@@ -72,11 +83,23 @@ describe('link reference definitions', () => {
 
 describe('named character references', () => {
   it.each([
-    ['punctuation', '&mdash; &ndash; &hellip; &lsquo;x&rsquo; &ldquo;y&rdquo; &laquo;z&raquo; &bull; &middot; &para; &sect; &dagger;', '— – … ‘x’ “y” «z» • · ¶ § †'],
+    [
+      'punctuation',
+      '&mdash; &ndash; &hellip; &lsquo;x&rsquo; &ldquo;y&rdquo; &laquo;z&raquo; &bull; &middot; &para; &sect; &dagger;',
+      '— – … ‘x’ “y” «z» • · ¶ § †',
+    ],
     ['currency', '&euro; &pound; &yen; &cent; &curren; &dollar;', '€ £ ¥ ¢ ¤ $'],
     ['arrows', '&larr; &rarr; &uarr; &darr; &harr; &lArr; &rArr; &hArr;', '← → ↑ ↓ ↔ ⇐ ⇒ ⇔'],
-    ['mathematics', '&times; &divide; &plusmn; &minus; &le; &ge; &ne; &asymp; &infin; &sum; &prod; &radic; &deg; &micro; &frac12; &frac14; &frac34; &sup2; &sup3;', '× ÷ ± − ≤ ≥ ≠ ≈ ∞ ∑ ∏ √ ° µ ½ ¼ ¾ ² ³'],
-    ['Latin letters', '&agrave; &eacute; &ntilde; &ouml; &szlig; &Aring; &AElig; &oslash; &thorn; &yuml; &oelig; &Scaron;', 'à é ñ ö ß Å Æ ø þ ÿ œ Š'],
+    [
+      'mathematics',
+      '&times; &divide; &plusmn; &minus; &le; &ge; &ne; &asymp; &infin; &sum; &prod; &radic; &deg; &micro; &frac12; &frac14; &frac34; &sup2; &sup3;',
+      '× ÷ ± − ≤ ≥ ≠ ≈ ∞ ∑ ∏ √ ° µ ½ ¼ ¾ ² ³',
+    ],
+    [
+      'Latin letters',
+      '&agrave; &eacute; &ntilde; &ouml; &szlig; &Aring; &AElig; &oslash; &thorn; &yuml; &oelig; &Scaron;',
+      'à é ñ ö ß Å Æ ø þ ÿ œ Š',
+    ],
     ['Greek letters', '&alpha; &beta; &pi; &Omega; &Delta; &sigmaf;', 'α β π Ω Δ ς'],
   ])('read %s', (_, written, shown) => {
     expect(show(written).text).toBe(shown);

@@ -74,7 +74,6 @@ describe('the packed package', { timeout: SLOW }, () => {
     }
   });
 
-
   it('has the very panel file the launcher loads, beside it', () => {
     const launcher = readFileSync(join(packageDir, 'dist', 'widget.js'), 'utf8');
     const named = launcher.match(/assistant-chat-panel-[\w-]+\.js/g) ?? [];
@@ -96,9 +95,13 @@ describe('the packed package', { timeout: SLOW }, () => {
   });
 
   it('has types for every entry under node16 (ESM) and bundler resolution, as Are the Types Wrong checks an ES module package', () => {
-    const attw = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'attw'), [packed.tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color'], {
-      encoding: 'utf8',
-    });
+    const attw = spawnSync(
+      join(REPO_ROOT, 'node_modules', '.bin', 'attw'),
+      [packed.tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color'],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(attw.status, attw.stdout + attw.stderr).toBe(0);
   });
 
@@ -122,7 +125,15 @@ describe('the packed package', { timeout: SLOW }, () => {
       '/element': element,
       '/react': ['AssistantChat', ...element],
       '/preact': element,
-      '/gateway': ['CHALLENGE_HEADER', 'DEFAULT_LIMITS', 'TURNSTILE_VERIFY_URL', 'createGateway', 'createMemoryStore', 'createRedisStore', 'createTurnstileCheck'],
+      '/gateway': [
+        'CHALLENGE_HEADER',
+        'DEFAULT_LIMITS',
+        'TURNSTILE_VERIFY_URL',
+        'createGateway',
+        'createMemoryStore',
+        'createRedisStore',
+        'createTurnstileCheck',
+      ],
       '/widget.js': [],
     });
   });

@@ -247,7 +247,9 @@ describe('the assistant objects', () => {
   it('carry fields beyond the contract, which a client must ignore', async () => {
     const [first] = (await page('', KEYS.quiet)).data;
     const named = ['id', 'uuid', 'name', 'status', 'initial_message', 'variables', 'widget_settings', 'created_at', 'updated_at'];
-    expect(Object.keys(first ?? {}).filter((key) => !named.includes(key))).toEqual(expect.arrayContaining(['voice', 'phone_number', 'webhook_url', 'model']));
+    expect(Object.keys(first ?? {}).filter((key) => !named.includes(key))).toEqual(
+      expect.arrayContaining(['voice', 'phone_number', 'webhook_url', 'model']),
+    );
   });
 });
 
@@ -272,7 +274,11 @@ describe('HTTP', () => {
   });
 
   it('answers other methods with 405 and Allow: GET', async () => {
-    const res = await rawRequest(`${api.url}/user/assistants/get`, { method: 'POST', body: '{}', headers: { Authorization: `Bearer ${KEYS.quiet}` } });
+    const res = await rawRequest(`${api.url}/user/assistants/get`, {
+      method: 'POST',
+      body: '{}',
+      headers: { Authorization: `Bearer ${KEYS.quiet}` },
+    });
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET, OPTIONS');
   });

@@ -55,7 +55,8 @@ describe('POST /conversations', () => {
     expect(created.history).toEqual([
       {
         role: 'assistant',
-        content: 'Hi Ana! 👋 Welcome to Northwind Mitte. I can check availability, book or cancel an appointment, and look up an order. How can I help?',
+        content:
+          'Hi Ana! 👋 Welcome to Northwind Mitte. I can check availability, book or cancel an appointment, and look up an order. How can I help?',
       },
     ]);
     expect(await client.getConversation(created.conversationId)).toEqual(created.history);
@@ -159,7 +160,11 @@ describe('POST /conversations/{uuid}/messages', () => {
     expect(reply.functionCalls.map((c) => c.name)).toEqual(tools);
     expect(reply.message).toMatch(pattern);
     const history = await client.getConversation(id);
-    expect(history.at(-1)).toEqual(tools.length ? { role: 'assistant', content: reply.message, function_calls: reply.functionCalls } : { role: 'assistant', content: reply.message });
+    expect(history.at(-1)).toEqual(
+      tools.length
+        ? { role: 'assistant', content: reply.message, function_calls: reply.functionCalls }
+        : { role: 'assistant', content: reply.message },
+    );
   });
 
   it('reports a failing tool through its result', async () => {
@@ -320,7 +325,11 @@ describe('the contract checker', () => {
     expect(responseProblems('/conversations/{uuid}', 'get', 404, { message: 'Not found' })).not.toEqual([]);
     expect(responseProblems('/conversations/{uuid}', 'get', 429, { error: 'x', retry_after: 1.5 })).not.toEqual([]);
     expect(
-      responseProblems('/conversations/{uuid}/messages', 'post', 200, { status: true, message: 'x', function_calls: [{ name: 'f', arguments: [], result: {} }] }),
+      responseProblems('/conversations/{uuid}/messages', 'post', 200, {
+        status: true,
+        message: 'x',
+        function_calls: [{ name: 'f', arguments: [], result: {} }],
+      }),
     ).not.toEqual([]);
     expect(responseProblems('/conversations', 'post', 502, {})).toEqual(['POST /conversations does not document status 502']);
     expect(requestProblems('/conversations', 'post', { assistant_id: ASSISTANTS.quiet, variables: { a: {} } })).not.toEqual([]);

@@ -12,7 +12,10 @@ describe('startStandIn', () => {
     try {
       expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       await api.fault('502');
-      const created = await rawRequest(`${api.url}/conversations`, { method: 'POST', body: JSON.stringify({ assistant_id: ASSISTANTS.quiet, type: 'test' }) });
+      const created = await rawRequest(`${api.url}/conversations`, {
+        method: 'POST',
+        body: JSON.stringify({ assistant_id: ASSISTANTS.quiet, type: 'test' }),
+      });
       expect(created.status).toBe(200);
       const id = JSON.parse(created.text).conversation_id;
       const sent = await rawRequest(`${api.url}/conversations/${id}/messages`, { method: 'POST', body: '{"message":"hi"}' });

@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-  rawRequest(api.url + path, { method: 'POST', body, headers });
+const post = (path: string, body: string, headers: Record<string, string> = {}) => rawRequest(api.url + path, { method: 'POST', body, headers });
 
 async function conversation(): Promise<string> {
   const res = await post('/conversations', JSON.stringify({ assistant_id: ASSISTANTS.quiet, type: 'test' }));
@@ -172,7 +171,8 @@ describe('closing', () => {
   it('stops promptly while a long tool is still running; the waiting client sees a network error', async () => {
     const slow = await startStandIn({ slowToolMs: 600_000 });
     const id = JSON.parse(
-      (await rawRequest(`${slow.url}/conversations`, { method: 'POST', body: JSON.stringify({ assistant_id: ASSISTANTS.quiet, type: 'test' }) })).text,
+      (await rawRequest(`${slow.url}/conversations`, { method: 'POST', body: JSON.stringify({ assistant_id: ASSISTANTS.quiet, type: 'test' }) }))
+        .text,
     ).conversation_id;
     const waiting = rawRequest(`${slow.url}/conversations/${id}/messages`, { method: 'POST', body: '{"message":"slow"}' }).then(
       () => 'answered',

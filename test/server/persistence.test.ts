@@ -31,7 +31,11 @@ describe('persistence', () => {
   it('keeps conversations and balances across a restart on the same data folder', async () => {
     const dataDir = await tempDir();
     const first = await start(dataDir);
-    const { conversationId } = await first.client.createConversation({ assistantId: ASSISTANTS.northwind, type: 'widget', variables: { name: 'Ana' } });
+    const { conversationId } = await first.client.createConversation({
+      assistantId: ASSISTANTS.northwind,
+      type: 'widget',
+      variables: { name: 'Ana' },
+    });
     await first.client.sendMessage(conversationId, 'order 42');
     const history = await first.client.getConversation(conversationId);
     const balance = await first.api.balance(ASSISTANTS.northwind);
@@ -76,7 +80,12 @@ describe('persistence', () => {
       expect(history[i]?.role).toBe('user');
       expect(history[i + 1]?.role).toBe('assistant');
     }
-    expect(history.filter((m) => m.role === 'user').map((m) => m.content).sort()).toEqual([...texts].sort());
+    expect(
+      history
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content)
+        .sort(),
+    ).toEqual([...texts].sort());
   });
 
   it('sets an unparsable conversation file aside with a warning and answers 404 for it', async () => {

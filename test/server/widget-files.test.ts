@@ -25,7 +25,10 @@ describe('the stand-in serves the built widget', () => {
   });
 
   it('gives widget.js and the panel it imports to any origin, as JavaScript', async () => {
-    for (const [path, body] of [['/widget.js', '/* the launcher */'], ['/assistant-chat-panel-abc123.js', 'export const panel = 1;']]) {
+    for (const [path, body] of [
+      ['/widget.js', '/* the launcher */'],
+      ['/assistant-chat-panel-abc123.js', 'export const panel = 1;'],
+    ]) {
       const response = await fetch(server.url + path, { headers: { Origin: 'https://shop.example' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');

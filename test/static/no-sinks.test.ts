@@ -112,7 +112,10 @@ describe('the built scripts (dist/widget.js and the panel)', () => {
     expect(uses.length).toBeGreaterThan(0); // if Preact drops it one day, this test should be revisited
     for (const at of uses) {
       // Within a few hundred characters after Preact reads the dangerouslySetInnerHTML prop.
-      expect(branches.some((branch) => branch < at && at - branch < 600), source.slice(at - 200, at + 60)).toBe(true);
+      expect(
+        branches.some((branch) => branch < at && at - branch < 600),
+        source.slice(at - 200, at + 60),
+      ).toBe(true);
     }
     const assignments = [...source.matchAll(/\binnerHTML\s*=(?!=)\s*([^,;)]+)/g)].map((match) => match[1]!.trim());
     for (const value of assignments) expect(value).toMatch(/^(?:``|""|''|[\w$]+\.__html)$/);
@@ -124,7 +127,10 @@ describe('the built scripts (dist/widget.js and the panel)', () => {
     const uses = [...source.matchAll(/\.style\b(?!Sheets)|\bcssText\b/g)].map((match) => match.index);
     expect(uses.length).toBeGreaterThan(0);
     for (const at of uses) {
-      expect(styleBranches.some((branch) => branch < at && at - branch < 400), source.slice(at - 200, at + 60)).toBe(true);
+      expect(
+        styleBranches.some((branch) => branch < at && at - branch < 400),
+        source.slice(at - 200, at + 60),
+      ).toBe(true);
     }
   });
 

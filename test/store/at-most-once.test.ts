@@ -5,7 +5,6 @@ import { GREETING } from '../helpers/fake-client';
 import { createFakeWorld, flush } from '../helpers/fake-deps';
 import { BACKOFF, messageEvents, openTab, ready, reloadAfter, shown } from './setup';
 
-
 const serverError = () => ({ kind: 'error' as const, error: new ApiError('server', 'Bad gateway', { status: 502 }) });
 
 /** How long a send of unknown outcome is checked before it counts as not sent (default back-off: 1+2+4+8 s). */
@@ -287,7 +286,12 @@ describe('a reload', () => {
     await after.store.start();
     await world.timers.quiet();
     expect(world.client.calls('send')).toHaveLength(1);
-    expect(world.client.history(conversationId).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['typed offline']);
+    expect(
+      world.client
+        .history(conversationId)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content),
+    ).toEqual(['typed offline']);
     expect(shown(after.store).slice(1)).toEqual(['user: typed offline', 'assistant: You said: typed offline']);
   });
 
@@ -300,7 +304,12 @@ describe('a reload', () => {
     after.store.retry(after.store.messages.value.at(-1)!.id);
     await flush();
     expect(world.client.calls('send')).toHaveLength(2);
-    expect(world.client.history(conversationId).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['refused once']);
+    expect(
+      world.client
+        .history(conversationId)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content),
+    ).toEqual(['refused once']);
   });
 
   test('unsent messages are not kept once everything is delivered', async () => {

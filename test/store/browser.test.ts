@@ -204,9 +204,12 @@ describe('createTabSync', () => {
   test('held lists the locks of its scope under a prefix, whoever holds them; nothing without locks', async () => {
     const locks = {
       query: async () => ({
-        held: ['assistant-chat:site-p:created:one', 'assistant-chat:site-p:outbox:tab', 'assistant-chat:site-q:created:two', 'assistant-chat:site-p:created:three'].map(
-          (name) => ({ name, mode: 'exclusive', clientId: 'c' }),
-        ),
+        held: [
+          'assistant-chat:site-p:created:one',
+          'assistant-chat:site-p:outbox:tab',
+          'assistant-chat:site-q:created:two',
+          'assistant-chat:site-p:created:three',
+        ].map((name) => ({ name, mode: 'exclusive', clientId: 'c' })),
         pending: [],
       }),
     } as unknown as LockManager;
@@ -369,11 +372,16 @@ describe('the page lifecycle', () => {
 
   test('the browser deps save the draft when the page is hidden', () => {
     const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: 'https://api.example.test' }), storage: 'local', scope: 'draft-test' });
-    const store = createConversationStore({ assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10', apiBase: 'https://api.example.test', type: 'test', variables: {} }, deps);
+    const store = createConversationStore(
+      { assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10', apiBase: 'https://api.example.test', type: 'test', variables: {} },
+      deps,
+    );
     store.draft.value = 'almost sent';
     setVisibility('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(JSON.parse(localStorage.getItem('assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test:draft')!).state.text).toBe('almost sent');
+    expect(JSON.parse(localStorage.getItem('assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test:draft')!).state.text).toBe(
+      'almost sent',
+    );
     store.dispose();
     localStorage.clear();
   });

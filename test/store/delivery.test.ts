@@ -62,7 +62,10 @@ describe('a check of a send of unknown outcome', () => {
 
   test('answered by something that is not the API blocks the store and tells the site owner', async () => {
     const { world, store, deps } = await ready();
-    const notApi = new ApiError('not_api', 'https://api.example.test/api/conversations/x did not answer like the chat API (an HTML page, status 200).');
+    const notApi = new ApiError(
+      'not_api',
+      'https://api.example.test/api/conversations/x did not answer like the chat API (an HTML page, status 200).',
+    );
     world.client.failNext('send', { kind: 'error', error: notApi });
     world.client.failNext('get', { kind: 'error', error: notApi });
     store.send('hello');

@@ -30,7 +30,13 @@ describe('messages reach the server in the order typed', () => {
     store.retry(store.messages.value[1]!.id);
     await flush();
     expect(serverSays(world, store.conversationId.value!)).toEqual(['first', 'second']);
-    expect(shown(store)).toEqual([`assistant: ${GREETING}`, 'user: first', 'assistant: You said: first', 'user: second', 'assistant: You said: second']);
+    expect(shown(store)).toEqual([
+      `assistant: ${GREETING}`,
+      'user: first',
+      'assistant: You said: first',
+      'user: second',
+      'assistant: You said: second',
+    ]);
   });
 
   test('a message typed while an earlier one is failed waits behind it', async () => {

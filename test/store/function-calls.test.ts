@@ -86,7 +86,9 @@ describe('the parts of a wire message', () => {
 
   test('leave out fields a function call has beyond the contract', () => {
     const call = { name: 'f', arguments: {}, result: {}, state: 'success', injected: '<b>x</b>' };
-    expect(toParts({ content: '', function_calls: [call] })).toEqual([{ type: 'function_call', name: 'f', arguments: {}, result: {}, state: 'success' }]);
+    expect(toParts({ content: '', function_calls: [call] })).toEqual([
+      { type: 'function_call', name: 'f', arguments: {}, result: {}, state: 'success' },
+    ]);
   });
 
   test('of a message without text or calls are none', () => {
@@ -94,6 +96,14 @@ describe('the parts of a wire message', () => {
   });
 
   test('give the message text, its text parts joined', () => {
-    expect(messageText({ parts: [{ type: 'text', text: 'a' }, { type: 'function_call', name: 'f', arguments: {}, result: {}, state: 'success' }, { type: 'text', text: 'b' }] })).toBe('a\nb');
+    expect(
+      messageText({
+        parts: [
+          { type: 'text', text: 'a' },
+          { type: 'function_call', name: 'f', arguments: {}, result: {}, state: 'success' },
+          { type: 'text', text: 'b' },
+        ],
+      }),
+    ).toBe('a\nb');
   });
 });

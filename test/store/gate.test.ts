@@ -68,8 +68,14 @@ describe('the gate before a conversation', () => {
     const prechat = 'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://chat.example/api:prechat';
     for (const [consentValue, answersValue] of [
       ['not json', '{"v":1}'],
-      [JSON.stringify({ v: 2, ...scope, notice: NOTICE }), JSON.stringify({ v: 1, assistantId: scope.assistantId, apiBase: 'https://chat.example/api', answers: { email: 42 } })],
-      [JSON.stringify({ v: 1, assistantId: 'other', apiBase: 'https://chat.example/api', notice: NOTICE }), JSON.stringify({ v: 1, assistantId: scope.assistantId, apiBase: 'https://chat.example/api', answers: { 'not a name': 'x' } })],
+      [
+        JSON.stringify({ v: 2, ...scope, notice: NOTICE }),
+        JSON.stringify({ v: 1, assistantId: scope.assistantId, apiBase: 'https://chat.example/api', answers: { email: 42 } }),
+      ],
+      [
+        JSON.stringify({ v: 1, assistantId: 'other', apiBase: 'https://chat.example/api', notice: NOTICE }),
+        JSON.stringify({ v: 1, assistantId: scope.assistantId, apiBase: 'https://chat.example/api', answers: { 'not a name': 'x' } }),
+      ],
     ]) {
       storage.data.set(consent, consentValue!);
       storage.data.set(prechat, answersValue!);

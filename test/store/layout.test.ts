@@ -61,7 +61,10 @@ describe('what version 1 (0.1.0) stored', () => {
     world.storage.data.set(KEY, versionOne({ conversationId }));
     world.storage.data.set(KEY + ':draft', versionOne({ text: 'half a thought' }));
     const tabStorage = first.deps.tabStorage;
-    tabStorage.data.set(KEY + ':outbox', versionOne({ conversationId, tab: 'page-of-0.1.0', seen: 1, items: [{ id: 'old-1', text: 'sent offline' }] }));
+    tabStorage.data.set(
+      KEY + ':outbox',
+      versionOne({ conversationId, tab: 'page-of-0.1.0', seen: 1, items: [{ id: 'old-1', text: 'sent offline' }] }),
+    );
 
     const upgraded = openTab(world, {}, { tabStorage });
     expect(upgraded.store.draft.value).toBe('half a thought');
@@ -74,7 +77,11 @@ describe('what version 1 (0.1.0) stored', () => {
     upgraded.store.draft.value = 'a new thought';
     upgraded.store.dispose();
     await flush();
-    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!)).toEqual({ version: 2, scope: `${ASSISTANT}@${API_BASE}`, state: { text: 'a new thought' } });
+    expect(JSON.parse(world.storage.data.get(KEY + ':draft')!)).toEqual({
+      version: 2,
+      scope: `${ASSISTANT}@${API_BASE}`,
+      state: { text: 'a new thought' },
+    });
   });
 
   test('keeps the start of a draft too long to read whole', () => {

@@ -26,8 +26,7 @@ function record(store: ConversationStore): StoreState[] {
   return states;
 }
 
-const serverError = (status: number, body: 'empty' | 'json' | 'other') =>
-  new ApiError('server', `HTTP ${status}`, { status, body });
+const serverError = (status: number, body: 'empty' | 'json' | 'other') => new ApiError('server', `HTTP ${status}`, { status, body });
 
 describe('opening, as the visitor sees it', () => {
   test('the store says it is connecting from the first moment, then ready', async () => {
@@ -57,7 +56,9 @@ describe('opening, as the visitor sees it', () => {
     expect(world.client.calls('get')).toHaveLength(3);
     expect(store.state.value).toEqual({ type: 'failed', error: { kind: 'network', detail: 'lost (network)', retryable: true } });
     // The host page hears of the failure once, not of each try.
-    expect(events.filter((e) => e.type === 'error')).toEqual([{ type: 'error', error: { kind: 'network', detail: 'lost (network)', retryable: true } }]);
+    expect(events.filter((e) => e.type === 'error')).toEqual([
+      { type: 'error', error: { kind: 'network', detail: 'lost (network)', retryable: true } },
+    ]);
     // Retry reads again; nothing was created.
     await store.start();
     expect(store.state.value).toEqual({ type: 'ready' });
@@ -310,7 +311,12 @@ describe('prepare()', () => {
     await after.store.prepare();
     await world.timers.quiet();
     expect(world.client.requests.slice(requestsBefore).map((r) => r.route)).toEqual(['get', 'send']);
-    expect(world.client.history(conversationId).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['typed offline']);
+    expect(
+      world.client
+        .history(conversationId)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content),
+    ).toEqual(['typed offline']);
     // Opening the chat afterwards sends nothing more.
     await after.store.start();
     await world.timers.quiet();
@@ -405,6 +411,11 @@ describe('the cross-tab lock', () => {
     const one = openTab(world);
     const other = openTab(world, { assistantId: QUIET_ASSISTANT });
     await Promise.all([one.store.start(), other.store.start()]);
-    expect(world.client.calls('create').map((r) => r.assistantId).sort()).toEqual([ASSISTANT, QUIET_ASSISTANT].sort());
+    expect(
+      world.client
+        .calls('create')
+        .map((r) => r.assistantId)
+        .sort(),
+    ).toEqual([ASSISTANT, QUIET_ASSISTANT].sort());
   });
 });

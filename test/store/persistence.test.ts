@@ -212,7 +212,11 @@ describe('the outbox kept for a reload', () => {
     world.network.set(true);
     await copy.store.start();
     await world.timers.quiet();
-    const sent = () => world.client.history(original.store.conversationId.value!).filter((m) => m.role === 'user').map((m) => m.content);
+    const sent = () =>
+      world.client
+        .history(original.store.conversationId.value!)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content);
     return { original, copy, sent };
   }
 
@@ -245,7 +249,12 @@ describe('the outbox kept for a reload', () => {
     await flush();
     expect(shown(copy.store).at(-1)).toBe('user: and on Friday? [queued]');
     await world.timers.quiet();
-    expect(shown(copy.store).slice(1)).toEqual(['user: typed offline', 'assistant: You said: typed offline', 'user: and on Friday?', 'assistant: You said: and on Friday?']);
+    expect(shown(copy.store).slice(1)).toEqual([
+      'user: typed offline',
+      'assistant: You said: typed offline',
+      'user: and on Friday?',
+      'assistant: You said: and on Friday?',
+    ]);
     expect(world.client.calls('send').map((call) => call.message)).toEqual(['typed offline', 'and on Friday?']);
   });
 
@@ -356,7 +365,12 @@ describe('the outbox kept for a reload', () => {
     before.deps.tabStorage.data.set(KEY + ':outbox', envelope(stored));
     const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
     await again.store.start();
-    expect(shown(again.store).slice(-4)).toEqual(['user: zero [checking]', 'user: negative [failed]', 'user: fraction [failed]', 'user: text [failed]']);
+    expect(shown(again.store).slice(-4)).toEqual([
+      'user: zero [checking]',
+      'user: negative [failed]',
+      'user: fraction [failed]',
+      'user: text [failed]',
+    ]);
   });
 
   test('a message stored as failed, or with a mark this widget did not write, is left for the visitor; one waiting goes out', async () => {
@@ -372,8 +386,18 @@ describe('the outbox kept for a reload', () => {
     const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
     await again.store.start();
     await world.timers.quiet();
-    expect(shown(again.store).slice(-4)).toEqual(['user: waiting', 'assistant: You said: waiting', 'user: had failed [failed]', 'user: odd mark [failed]']);
-    expect(world.client.history(conversationId).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['waiting']);
+    expect(shown(again.store).slice(-4)).toEqual([
+      'user: waiting',
+      'assistant: You said: waiting',
+      'user: had failed [failed]',
+      'user: odd mark [failed]',
+    ]);
+    expect(
+      world.client
+        .history(conversationId)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content),
+    ).toEqual(['waiting']);
   });
 
   test('an item id of 100 characters is kept, of 101 dropped; a text of 4000 units kept, of 4001 dropped', () => {
@@ -422,7 +446,12 @@ describe('the outbox kept for a reload', () => {
     const again = openTab(world, {}, { tabStorage: before.deps.tabStorage });
     await again.store.start();
     await world.timers.quiet();
-    expect(world.client.history(before.store.conversationId.value!).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['left behind', 'typed now']);
+    expect(
+      world.client
+        .history(before.store.conversationId.value!)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content),
+    ).toEqual(['left behind', 'typed now']);
     expect(world.client.calls('send')).toHaveLength(2);
   });
 });

@@ -176,7 +176,11 @@ describe('reconcile', () => {
   });
 
   test('a reply carries its function calls', () => {
-    const reply: WireMessage = { role: 'assistant', content: 'Booked', function_calls: [{ name: 'book', arguments: { day: 'Mon' }, result: { ok: true } }] };
+    const reply: WireMessage = {
+      role: 'assistant',
+      content: 'Booked',
+      function_calls: [{ name: 'book', arguments: { day: 'Mon' }, result: { ok: true } }],
+    };
     const verdict = reconcile({ snapshot: 0, history: [u('book'), reply], text: 'book' });
     expect(verdict).toMatchObject({ outcome: 'landed-with-reply', reply });
   });

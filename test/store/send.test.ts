@@ -5,7 +5,6 @@ import { ASSISTANT, GREETING } from '../helpers/fake-client';
 import { createFakeWorld, flush } from '../helpers/fake-deps';
 import { messageEvents, ready, setup, shown } from './setup';
 
-
 describe('sending', () => {
   test('the message appears at once as sending, then sent with the reply', async () => {
     const { world, store, events } = await ready();

@@ -19,11 +19,7 @@ export interface Tab {
 }
 
 /** Opens a tab (a new store) on `world`. */
-export function openTab(
-  world: FakeWorld,
-  options: Partial<StoreOptions> = {},
-  depsOptions: Parameters<FakeWorld['deps']>[0] = {},
-): Tab {
+export function openTab(world: FakeWorld, options: Partial<StoreOptions> = {}, depsOptions: Parameters<FakeWorld['deps']>[0] = {}): Tab {
   // Like mount: one channel per assistant and API base.
   const deps = world.deps({ scope: `${options.assistantId ?? ASSISTANT}@${options.apiBase ?? API_BASE}`, ...depsOptions });
   const store = createConversationStore(

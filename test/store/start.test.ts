@@ -187,9 +187,7 @@ describe('the draft', () => {
     const { world, store } = setup();
     store.draft.value = 'hello';
     await world.timers.quiet();
-    expect([...world.storage.data.keys()]).toEqual([
-      'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test/api:draft',
-    ]);
+    expect([...world.storage.data.keys()]).toEqual(['assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test/api:draft']);
   });
 
   test('is cleared when it is sent', async () => {

@@ -139,7 +139,11 @@ describe('dispose()', () => {
   test('leaves the store blocked for good, closed', async () => {
     const { world, store } = await ready();
     store.dispose();
-    expect(store.state.value).toEqual({ type: 'blocked', reason: 'closed', error: { kind: 'unexpected', detail: 'The chat was closed.', retryable: false } });
+    expect(store.state.value).toEqual({
+      type: 'blocked',
+      reason: 'closed',
+      error: { kind: 'unexpected', detail: 'The chat was closed.', retryable: false },
+    });
     await store.start();
     await store.reset();
     await store.prepare();
@@ -246,7 +250,10 @@ describe('following another tab', () => {
   /** Another conversation on the server, stored as the site's, and announced by a tab of `world`. */
   async function announceOther(world: ReturnType<typeof createFakeWorld>) {
     const { conversationId } = await world.client.createConversation({ assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10', type: 'widget' });
-    world.storage.data.set(KEY, JSON.stringify({ v: 1, assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10', apiBase: 'https://api.example.test/api', conversationId }));
+    world.storage.data.set(
+      KEY,
+      JSON.stringify({ v: 1, assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10', apiBase: 'https://api.example.test/api', conversationId }),
+    );
     world.deps({ scope: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test/api' }).tabs.post({ type: 'conversation', conversationId });
     await flush();
     return conversationId;
@@ -305,7 +312,15 @@ describe('a reload', () => {
 
   test('a stored envelope of another API base is not this widget’s', async () => {
     const world = createFakeWorld();
-    world.storage.data.set(KEY, JSON.stringify({ v: 1, assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10', apiBase: 'https://elsewhere.test/api', conversationId: 'aaaaaaaa-0000-4000-8000-cccccccccccc' }));
+    world.storage.data.set(
+      KEY,
+      JSON.stringify({
+        v: 1,
+        assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10',
+        apiBase: 'https://elsewhere.test/api',
+        conversationId: 'aaaaaaaa-0000-4000-8000-cccccccccccc',
+      }),
+    );
     await openTab(world).store.start();
     expect(world.client.requests.map((r) => r.route)).toEqual(['create']);
   });

@@ -20,10 +20,13 @@ const PICTURES = {
   'test-results/screenshots/prechat.png': 'demo/screenshots/prechat.png',
 };
 
-execSync('npx vitest run --project e2e test/e2e/ui/desktop.test.ts test/e2e/ui/phone.test.ts test/e2e/ui/markdown.test.ts test/e2e/ui/welcome.test.ts test/e2e/demo.test.ts', {
-  cwd: root,
-  stdio: 'inherit',
-});
+execSync(
+  'npx vitest run --project e2e test/e2e/ui/desktop.test.ts test/e2e/ui/phone.test.ts test/e2e/ui/markdown.test.ts test/e2e/ui/welcome.test.ts test/e2e/demo.test.ts',
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const [from, to] of Object.entries(PICTURES)) {
   if (!existsSync(join(root, from))) throw new Error(`${from} was not written: did its test run?`);
   copyFileSync(join(root, from), join(root, to));

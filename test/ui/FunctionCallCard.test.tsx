@@ -91,7 +91,9 @@ describe('function-call card', () => {
   });
 
   it('keeps wide and deep data small', () => {
-    const wide = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, Object.fromEntries(Array.from({ length: 40 }, (_, j) => [`j${j}`, { x: [1, 2, 3] }]))]));
+    const wide = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`k${i}`, Object.fromEntries(Array.from({ length: 40 }, (_, j) => [`j${j}`, { x: [1, 2, 3] }]))]),
+    );
     const details = expand({ result: wide });
     expect(details.querySelectorAll('li').length).toBeLessThan(1000);
   });

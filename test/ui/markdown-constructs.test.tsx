@@ -97,9 +97,7 @@ describe('constructs that used to show as raw syntax', () => {
   });
 
   it('decodes named and numeric character references', () => {
-    expect(show('Fish &amp; chips&nbsp;&ndash; &#8364;5 &copy; &#x1F600; &bogus;').textContent).toBe(
-      'Fish & chips\u00a0– €5 © 😀 &bogus;',
-    );
+    expect(show('Fish &amp; chips&nbsp;&ndash; &#8364;5 &copy; &#x1F600; &bogus;').textContent).toBe('Fish & chips\u00a0– €5 © 😀 &bogus;');
   });
 
   it('breaks lines at a backslash or two spaces before the line end, without showing the backslash', () => {

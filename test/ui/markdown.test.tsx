@@ -87,10 +87,10 @@ describe('markdown renderer on hostile input', () => {
       '_a '.repeat(5000) + '_',
       '`'.repeat(5000) + 'x' + '``'.repeat(2000),
       '['.repeat(10000) + ']('.repeat(5000),
-      '[a](' .repeat(5000),
+      '[a]('.repeat(5000),
       '# ' + ' #'.repeat(10000) + 'x',
       '- '.repeat(5000) + 'x',
-      ('  - a\n').repeat(3000),
+      '  - a\n'.repeat(3000),
       'https://' + 'a'.repeat(20000) + '.',
       '\\'.repeat(20000),
       '*_'.repeat(10000),
@@ -163,11 +163,7 @@ describe('markdown renderer', () => {
   it('renders safe links that open in a new tab', () => {
     const root = show('[Docs](https://docs.example/a_b) or mail [us](mailto:hi@example.com), call [me](tel:+4912345)');
     const links = [...root.querySelectorAll('a')];
-    expect(links.map((a) => a.getAttribute('href'))).toEqual([
-      'https://docs.example/a_b',
-      'mailto:hi@example.com',
-      'tel:+4912345',
-    ]);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://docs.example/a_b', 'mailto:hi@example.com', 'tel:+4912345']);
     expectInert(root);
   });
 

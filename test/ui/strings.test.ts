@@ -81,7 +81,18 @@ describe('strings helpers', () => {
   });
 
   it('words every error kind', () => {
-    for (const kind of ['not_found', 'insufficient_balance', 'assistant_failed', 'validation', 'rejected', 'rate_limited', 'server', 'network', 'timeout', 'unexpected'] as const) {
+    for (const kind of [
+      'not_found',
+      'insufficient_balance',
+      'assistant_failed',
+      'validation',
+      'rejected',
+      'rate_limited',
+      'server',
+      'network',
+      'timeout',
+      'unexpected',
+    ] as const) {
       expect(errorText(kind, en)).toMatch(/\w/);
     }
   });

@@ -9,11 +9,12 @@ const panelCss = css('src/ui/panel.css');
 
 describe('the accent colour', () => {
   it('reaches the stylesheet as a custom property, where the text on it is picked', () => {
-    expect(settingsRule({ color: '#fde047', offset: '20px 20px', zIndex: 10 })).toBe(':host{--acw-accent:#fde047;--acw-offset-x:20px;--acw-offset-y:20px;--acw-z:10}');
+    expect(settingsRule({ color: '#fde047', offset: '20px 20px', zIndex: 10 })).toBe(
+      ':host{--acw-accent:#fde047;--acw-offset-x:20px;--acw-offset-y:20px;--acw-z:10}',
+    );
     // Black or white, whichever contrasts more (checked on real colours in Chromium: test/e2e/ui/preferences.test.ts).
     expect(launcherCss).toMatch(/--acw-on-accent: oklch\(from var\(--acw-accent\) clamp\(0, \(0\.564 - l\) \* 1000, 1\) 0 0\)/);
   });
-
 });
 
 describe('the offset and the layer', () => {
@@ -58,7 +59,6 @@ describe('the stylesheets', () => {
     expect(panelCss).toContain('var(--acw-vvh, 100dvh)');
     expect(panelCss).toContain('env(safe-area-inset-bottom)');
     expect(panelCss).toMatch(/@media \(prefers-reduced-motion: reduce\) \{\s*\* \{\s*animation: none !important;\s*transition: none !important;/);
-
   });
 });
 

@@ -5,7 +5,6 @@ import { renderApp, widgetsPerTest } from './render-app';
 
 const widget = widgetsPerTest();
 
-
 describe('launcher and panel', () => {
   it('shows a labelled launcher that opens and closes the panel', async () => {
     const { ui, handle } = widget();
@@ -193,7 +192,11 @@ describe('errors and notices', () => {
   it('explains an unfunded assistant as unavailable right now, without a pointless Retry, once', () => {
     const { store } = renderApp({ open: true });
     act(() => {
-      store.state.value = { type: 'blocked', reason: 'no-balance', error: { kind: 'insufficient_balance', detail: 'Insufficient balance', retryable: false } };
+      store.state.value = {
+        type: 'blocked',
+        reason: 'no-balance',
+        error: { kind: 'insufficient_balance', detail: 'Insufficient balance', retryable: false },
+      };
     });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('unavailable right now');

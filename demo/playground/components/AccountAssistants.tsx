@@ -51,16 +51,14 @@ function AccountPanel({ pg }: { pg: Playground }) {
 
   return (
     <div id="account-panel" class="account__panel">
-      <p class="field__hint">
-        List the assistants of your platform account and try any of them here, in free test conversations.
-      </p>
+      <p class="field__hint">List the assistants of your platform account and try any of them here, in free test conversations.</p>
       <Field
         id="api-key"
         label="API key"
         hint={
           <>
-            Kept in this page’s memory only: never saved, never in the link or the snippet. Sent only to{' '}
-            <code>{pg.apiBaseUrl.value}</code> (the API base, under Conversation).
+            Kept in this page’s memory only: never saved, never in the link or the snippet. Sent only to <code>{pg.apiBaseUrl.value}</code> (the API
+            base, under Conversation).
             {pg.settings.value.apiBase.trim() === DEFAULT_API_BASE ? (
               <>
                 {' '}

@@ -29,8 +29,7 @@ export function App({ pg, pageTheme }: AppProps) {
           <div class="intro">
             <h1 class="intro__title">Try the chat widget, free</h1>
             <p class="intro__text">
-              Pick an assistant and shape the widget: the preview follows every change. When it looks right, copy the
-              snippet.
+              Pick an assistant and shape the widget: the preview follows every change. When it looks right, copy the snippet.
             </p>
           </div>
           <ScenarioList pg={pg} />
@@ -43,8 +42,8 @@ export function App({ pg, pageTheme }: AppProps) {
         <ConversationCard pg={pg} />
         <footer class="footer">
           <p>
-            <code>assistant-chat-widget</code> playground. The stand-in API at <code>/api</code> answers with scripted
-            replies; set “API base” to the platform’s API root to try your own assistant.
+            <code>assistant-chat-widget</code> playground. The stand-in API at <code>/api</code> answers with scripted replies; set “API base” to the
+            platform’s API root to try your own assistant.
           </p>
         </footer>
       </main>

@@ -17,18 +17,12 @@ export function ConversationCard({ pg }: { pg: Playground }) {
         <h2 class="card__title" id="conversation-title">
           Raw conversation
         </h2>
-        <button
-          type="button"
-          class="button button--small button--ghost"
-          disabled={id === null}
-          onClick={() => pg.refreshConversation()}
-        >
+        <button type="button" class="button button--small button--ghost" disabled={id === null} onClick={() => pg.refreshConversation()}>
           Refresh
         </button>
       </div>
       <p class="card__text">
-        The history exactly as the API returns it, re-read after every message: see what each tool was called with and
-        what it returned.
+        The history exactly as the API returns it, re-read after every message: see what each tool was called with and what it returned.
       </p>
       {id ? (
         <p class="conversation__request">
@@ -46,11 +40,7 @@ export function ConversationCard({ pg }: { pg: Playground }) {
 function Body({ state }: { state: InspectorState }) {
   switch (state.status) {
     case 'empty':
-      return (
-        <p class="empty-state">
-          Open the chat in the preview (or run a scenario) to start a conversation; its history shows up here.
-        </p>
-      );
+      return <p class="empty-state">Open the chat in the preview (or run a scenario) to start a conversation; its history shows up here.</p>;
     case 'loading':
       return (
         <p class="empty-state" role="status">

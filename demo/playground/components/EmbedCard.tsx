@@ -49,22 +49,19 @@ export function EmbedCard({ pg }: { pg: Playground }) {
           </button>
         </div>
       </div>
-      {invalid ? (
-        <p class="callout callout--warning">The code below needs a valid assistant UUID (see Assistant).</p>
-      ) : null}
+      {invalid ? <p class="callout callout--warning">The code below needs a valid assistant UUID (see Assistant).</p> : null}
       <div role="tabpanel" id="panel-script" aria-labelledby="tab-script" hidden={tab.value !== 'script'}>
         <p class="card__text">
-          Paste before <code>&lt;/body&gt;</code> and replace <code>YOUR-CDN</code> with where you host{' '}
-          <code>widget.js</code>. <code>data-api-base</code> is the API this playground talks to: change it if your
-          site should use another. Live visitors start billed <code>widget</code> conversations (the default); the
-          playground uses free <code>test</code> ones. Other settings left at their defaults are omitted.
+          Paste before <code>&lt;/body&gt;</code> and replace <code>YOUR-CDN</code> with where you host <code>widget.js</code>.{' '}
+          <code>data-api-base</code> is the API this playground talks to: change it if your site should use another. Live visitors start billed{' '}
+          <code>widget</code> conversations (the default); the playground uses free <code>test</code> ones. Other settings left at their defaults are
+          omitted.
         </p>
         <CodeBlock label="script tag" language="html" code={pg.scriptTag.value} />
       </div>
       <div role="tabpanel" id="panel-npm" aria-labelledby="tab-npm" hidden={tab.value !== 'npm'}>
         <p class="card__text">
-          For apps with a bundler. <code>preact</code> and <code>@preact/signals</code> are peer dependencies: the
-          command installs them too.
+          For apps with a bundler. <code>preact</code> and <code>@preact/signals</code> are peer dependencies: the command installs them too.
         </p>
         <CodeBlock label="install command" language="shell" code={NPM_INSTALL} />
         <CodeBlock label="JavaScript" language="js" code={pg.npmUsage.value} />
@@ -73,13 +70,16 @@ export function EmbedCard({ pg }: { pg: Playground }) {
         Safe on a public page
       </h3>
       <p class="card__text">
-        The widget holds no key, and every visitor message is billed to you: anyone could copy the snippet and
-        chat from a script of their own. Run the gateway on a server of yours (Node, a Cloudflare Worker, a
-        serverless function or Docker; see <code>docs/gateway.md</code>): it adds your API key, lets only your
-        site&rsquo;s pages through and caps conversations and messages. Then set <code>data-api-base</code> (or{' '}
+        The widget holds no key, and every visitor message is billed to you: anyone could copy the snippet and chat from a script of their own. Run
+        the gateway on a server of yours (Node, a Cloudflare Worker, a serverless function or Docker; see <code>docs/gateway.md</code>): it adds your
+        API key, lets only your site&rsquo;s pages through and caps conversations and messages. Then set <code>data-api-base</code> (or{' '}
         <code>apiBase</code>) to the gateway&rsquo;s address.
       </p>
-      <CodeBlock label="gateway command" language="shell" code={buildGatewayCommand(pg.settings.value, absoluteApiBase(pg.settings.value.apiBase, location.href))} />
+      <CodeBlock
+        label="gateway command"
+        language="shell"
+        code={buildGatewayCommand(pg.settings.value, absoluteApiBase(pg.settings.value.apiBase, location.href))}
+      />
     </section>
   );
 }

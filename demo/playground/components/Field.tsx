@@ -5,13 +5,7 @@
 import type { ComponentChildren } from 'preact';
 
 /** A label, the control (children), and an optional hint and error under it. */
-export function Field(props: {
-  id: string;
-  label: string;
-  hint?: ComponentChildren;
-  error?: string | undefined;
-  children: ComponentChildren;
-}) {
+export function Field(props: { id: string; label: string; hint?: ComponentChildren; error?: string | undefined; children: ComponentChildren }) {
   return (
     <div class={props.error ? 'field field--invalid' : 'field'}>
       <label class="field__label" for={props.id}>

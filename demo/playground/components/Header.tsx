@@ -4,7 +4,11 @@ import type { PageTheme } from '../page-theme';
 
 const OPTIONS: readonly { value: PageTheme; label: string; icon: string }[] = [
   { value: 'system', label: 'System theme', icon: 'M3 4h14v9H3zM7 16h6' },
-  { value: 'light', label: 'Light theme', icon: 'M10 6a4 4 0 100 8 4 4 0 000-8zM10 1v2M10 17v2M1 10h2M17 10h2M3.6 3.6l1.4 1.4M15 15l1.4 1.4M3.6 16.4L5 15M15 5l1.4-1.4' },
+  {
+    value: 'light',
+    label: 'Light theme',
+    icon: 'M10 6a4 4 0 100 8 4 4 0 000-8zM10 1v2M10 17v2M1 10h2M17 10h2M3.6 3.6l1.4 1.4M15 15l1.4 1.4M3.6 16.4L5 15M15 5l1.4-1.4',
+  },
   { value: 'dark', label: 'Dark theme', icon: 'M16 12.5A7 7 0 017.5 4a7 7 0 108.5 8.5z' },
 ];
 

@@ -17,13 +17,7 @@ export function PositionPicker(props: { value: Corner; onChange: (position: Corn
       <div class="corners">
         {POSITIONS.map((position) => (
           <label key={position} class={`corner corner--${position}`}>
-            <input
-              type="radio"
-              name="position"
-              value={position}
-              checked={props.value === position}
-              onChange={() => props.onChange(position)}
-            />
+            <input type="radio" name="position" value={position} checked={props.value === position} onChange={() => props.onChange(position)} />
             <span class="corner__dot" aria-hidden="true" />
             <span class="corner__label">{LABELS[position]}</span>
           </label>

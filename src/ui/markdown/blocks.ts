@@ -138,7 +138,13 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
   /** Some lines' inline text (none while only definitions are looked for). */
   const inline = (text: string) => (pass.collect ? [] : renderInline(text, pass.references));
   /** A paragraph's lines as its inline text. */
-  const inlineText = (paragraph: string[]) => inline(paragraph.map((line) => line.trimStart()).join('\n').trimEnd());
+  const inlineText = (paragraph: string[]) =>
+    inline(
+      paragraph
+        .map((line) => line.trimStart())
+        .join('\n')
+        .trimEnd(),
+    );
   /** A heading; every level is an h3 under the panel's h2, so the outline never skips a level. An empty one is left out. */
   const heading = (text: string[]): ComponentChildren => {
     const inner = inlineText(text);
@@ -159,7 +165,10 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
       const [whole, label, target = '', title = ''] = found;
       const key = normalizeLabel(label!);
       if (!pass.references.has(key)) {
-        pass.references.set(key, { target: unescapeText(target.startsWith('<') ? target.slice(1, -1) : target), title: unescapeText(title.slice(1, -1)) });
+        pass.references.set(key, {
+          target: unescapeText(target.startsWith('<') ? target.slice(1, -1) : target),
+          title: unescapeText(title.slice(1, -1)),
+        });
       }
       at += whole.split('\n').length - (whole.endsWith('\n') ? 1 : 0);
     }
@@ -227,7 +236,13 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
     // A row with fewer cells than the header is filled up; one with more keeps them (nothing is dropped).
     // The `align` attribute, as GitHub writes it: the stylesheet needs no rule per alignment.
     const row = (tag: string, cells: string[]) =>
-      h('tr', null, (cells.length > header.length ? cells : header).map((_, column) => h(tag, { dir: 'auto', align: align[column] || undefined }, inline(cells[column] ?? ''))));
+      h(
+        'tr',
+        null,
+        (cells.length > header.length ? cells : header).map((_, column) =>
+          h(tag, { dir: 'auto', align: align[column] || undefined }, inline(cells[column] ?? '')),
+        ),
+      );
     return h(
       'div',
       // Focusable, so that keyboard users can scroll a table wider than the bubble.
@@ -236,7 +251,12 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
         'table',
         null,
         h('thead', null, row('th', header)),
-        rows.length > 0 && h('tbody', null, rows.map((cells) => row('td', cells))),
+        rows.length > 0 &&
+          h(
+            'tbody',
+            null,
+            rows.map((cells) => row('td', cells)),
+          ),
       ),
     );
   };
@@ -250,7 +270,13 @@ export function parseBlocks(lines: string[], strings: CodeBlockStrings, depth = 
       const start = at;
       while (at < lines.length && (isBlank(lines[at]) || indentation(lines[at]!) >= 4)) at++;
       while (isBlank(lines[at - 1])) at--;
-      return h(CodeBlock, { code: lines.slice(start, at).map((code) => outdent(code, 4)).join('\n'), strings });
+      return h(CodeBlock, {
+        code: lines
+          .slice(start, at)
+          .map((code) => outdent(code, 4))
+          .join('\n'),
+        strings,
+      });
     }
     if (fence) {
       // Up to the closing fence (or the end), each line less as much indentation as the opening fence had.

@@ -47,7 +47,11 @@ export type References = Map<string, { target: string; title: string }>;
 
 /** A link label as references match it: white space collapsed, case folded (`ẞ` and `ss` match). */
 export function normalizeLabel(label: string): string {
-  return label.trim().replace(/[ \t\r\n]+/g, ' ').toLowerCase().toUpperCase();
+  return label
+    .trim()
+    .replace(/[ \t\r\n]+/g, ' ')
+    .toLowerCase()
+    .toUpperCase();
 }
 
 /** `[label]` after a link's text: a full reference (or `[]`, a collapsed one). */
@@ -252,7 +256,13 @@ export function renderInline(text: string, references: References = new Map()): 
       tokens.push(run);
       runs.push(run);
     } else if (c === '[' || (c === '!' && text[end] === '[')) {
-      const opening: Opening = { text: c === '!' ? '![' : '[', image: c === '!', index: tokens.length, runs: runs.length, start: at + (c === '!' ? 2 : 1) };
+      const opening: Opening = {
+        text: c === '!' ? '![' : '[',
+        image: c === '!',
+        index: tokens.length,
+        runs: runs.length,
+        start: at + (c === '!' ? 2 : 1),
+      };
       brackets.push(opening);
       tokens.push(opening);
       end = at + opening.text.length;
@@ -316,7 +326,7 @@ function build(tokens: Token[]): ComponentChildren[] {
     else if ('canOpen' in token) {
       token.closes?.forEach(close);
       if (token.count) children.push(token.char.repeat(token.count));
-      for (let i = token.opens?.length ?? 0; i--; ) open(token.opens![i]!);
+      for (let i = token.opens?.length ?? 0; i--;) open(token.opens![i]!);
     } else if (token.target === undefined) children.push(token.text);
     else {
       links++;

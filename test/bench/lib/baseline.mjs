@@ -69,7 +69,9 @@ export async function baselineFromRef(ref, { workDir, log }) {
   try {
     const wanted = JSON.parse(await git(['show', `${commit}:package-lock.json`]));
     const installedFile = join(ROOT, 'node_modules/.package-lock.json');
-    const missing = existsSync(installedFile) ? missingPackages(wanted, JSON.parse(readFileSync(installedFile, 'utf8'))) : ['node_modules is not installed here'];
+    const missing = existsSync(installedFile)
+      ? missingPackages(wanted, JSON.parse(readFileSync(installedFile, 'utf8')))
+      : ['node_modules is not installed here'];
     if (missing.length === 0) {
       log('baseline: every package it locks is installed here; borrowing node_modules through a symlink');
       await symlink(join(ROOT, 'node_modules'), modules, 'dir');

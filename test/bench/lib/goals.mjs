@@ -149,9 +149,10 @@ function goals(summary, machine) {
       target: `no lower score, no added TBT (medians of ${lighthouse?.runs ?? 5}; a difference within the page alone’s spread is noise)`,
       value: lighthouse
         ? lighthouse.presets
-            .map(({ preset, impact: i }) =>
-              `${preset}: score ${median(i.scoreWithout, String)} → ${median(i.scoreWith, String)} (page alone ${i.scoreWithout.min}–${i.scoreWithout.max}), ` +
-              `TBT ${median(i.tbtWithout, ms)} → ${median(i.tbtWith, ms)} (page alone ${round(i.tbtWithout.min)}–${round(i.tbtWithout.max)} ms)`,
+            .map(
+              ({ preset, impact: i }) =>
+                `${preset}: score ${median(i.scoreWithout, String)} → ${median(i.scoreWith, String)} (page alone ${i.scoreWithout.min}–${i.scoreWithout.max}), ` +
+                `TBT ${median(i.tbtWithout, ms)} → ${median(i.tbtWith, ms)} (page alone ${round(i.tbtWithout.min)}–${round(i.tbtWithout.max)} ms)`,
             )
             .join('; ')
         : 'n/a',
@@ -170,7 +171,10 @@ function guards(summary) {
   const panelFile = size?.panel[0];
   const markdown = size?.panel.filter((file) => ceilingFor(file.name) === CEILINGS.markdown) ?? [];
   const chunks = size?.panel.slice(1).filter((file) => ceilingFor(file.name) === CEILINGS.chunk) ?? [];
-  const heaviest = chunks.reduce((most, file) => (!most || file.gzipBytes > most.gzipBytes ? file : most), /** @type {import('./size.mjs').NamedSize | undefined} */ (undefined));
+  const heaviest = chunks.reduce(
+    (most, file) => (!most || file.gzipBytes > most.gzipBytes ? file : most),
+    /** @type {import('./size.mjs').NamedSize | undefined} */ (undefined),
+  );
   return [
     {
       id: 'boot-size',
@@ -229,9 +233,7 @@ function guards(summary) {
       target: 'stored conversation 1, new visitor 0',
       value: open || history ? `stored conversation ${count(historyHover?.hoverApiGets)}, new visitor ${count(open?.hover.hoverApiGets)}` : 'n/a',
       met:
-        history && open
-          ? historyHover?.hoverApiGets?.min === 1 && historyHover.hoverApiGets.max === 1 && open.hover.hoverApiGets?.max === 0
-          : null,
+        history && open ? historyHover?.hoverApiGets?.min === 1 && historyHover.hoverApiGets.max === 1 && open.hover.hoverApiGets?.max === 0 : null,
     },
   ];
 }

@@ -61,7 +61,13 @@ export function buildHistory(count) {
       calls.push({
         name: 'check_calendar_availability',
         arguments: { date: '2025-03-18', range: { from: `${hour}:00`, to: `${hour + 1}:00` } },
-        result: { available: true, slots: [{ start: `${hour}:00`, end: `${hour}:30` }, { start: `${hour}:30`, end: `${hour + 1}:00` }] },
+        result: {
+          available: true,
+          slots: [
+            { start: `${hour}:00`, end: `${hour}:30` },
+            { start: `${hour}:30`, end: `${hour + 1}:00` },
+          ],
+        },
       });
     }
     history.push({
@@ -123,11 +129,9 @@ export async function prepareHistory(browser, options) {
     );
     if (typeof conversationId !== 'string') throw new Error('the conversation event carried no id');
     // The widget saves the id to resume it; wait until it is stored before taking the state.
-    await page.waitForFunction(
-      (id) => Object.keys(localStorage).some((key) => (localStorage.getItem(key) ?? '').includes(id)),
-      conversationId,
-      { timeout: 15000 },
-    );
+    await page.waitForFunction((id) => Object.keys(localStorage).some((key) => (localStorage.getItem(key) ?? '').includes(id)), conversationId, {
+      timeout: 15000,
+    });
     storageState = await measured.context.storageState();
   } finally {
     await measured.close();

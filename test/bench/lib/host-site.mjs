@@ -141,7 +141,10 @@ function paintHero({ width, height, quality }) {
   }
 
   // Plants in pots.
-  for (const { px, scale } of [{ px: 860, scale: 1 }, { px: 1480, scale: 1.3 }]) {
+  for (const { px, scale } of [
+    { px: 860, scale: 1 },
+    { px: 1480, scale: 1.3 },
+  ]) {
     g.fillStyle = '#c2703d';
     g.beginPath();
     g.roundRect((px - 40 * scale) * u, 560 * u, 80 * scale * u, 90 * scale * u, 10 * u);
@@ -153,7 +156,12 @@ function paintHero({ width, height, quality }) {
       g.lineWidth = (3 + random() * 6) * u;
       g.beginPath();
       g.moveTo(px * u, 565 * u);
-      g.quadraticCurveTo((px + Math.cos(angle) * length * 0.3) * u, (565 - length * 0.7) * u, (px + Math.cos(angle) * length) * u, (565 + Math.sin(angle) * length) * u);
+      g.quadraticCurveTo(
+        (px + Math.cos(angle) * length * 0.3) * u,
+        (565 - length * 0.7) * u,
+        (px + Math.cos(angle) * length) * u,
+        (565 + Math.sin(angle) * length) * u,
+      );
       g.stroke();
     }
   }

@@ -71,7 +71,9 @@ export async function measureLoad(browser, options) {
       const bench = /** @type {any} */ (window).__bench;
       const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
       const resource = script
-        ? /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource')).find((entry) => new URL(entry.name).pathname === script)
+        ? /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource')).find(
+            (entry) => new URL(entry.name).pathname === script,
+          )
         : undefined;
       return {
         launcher: bench.launcher,
@@ -104,12 +106,8 @@ export async function measureLoad(browser, options) {
       longTaskMs: longTasks.reduce((sum, task) => sum + task.duration, 0),
       blockingMs: longTasks.reduce((sum, task) => sum + Math.max(0, task.duration - LONG_TASK_MS), 0),
       longAnimationFrames: longFrames.length,
-      longFramesWithScript: options.script
-        ? longFrames.filter((frame) => frame.scripts.some((s) => pathOf(s.url) === options.script)).length
-        : 0,
-      longFrameScripts: longFrames.flatMap((frame) =>
-        frame.scripts.map((s) => `${Math.round(s.duration)} ms ${s.invoker} ${s.url}`),
-      ),
+      longFramesWithScript: options.script ? longFrames.filter((frame) => frame.scripts.some((s) => pathOf(s.url) === options.script)).length : 0,
+      longFrameScripts: longFrames.flatMap((frame) => frame.scripts.map((s) => `${Math.round(s.duration)} ms ${s.invoker} ${s.url}`)),
       heapUsedBytes: heap.usedBytes,
       scriptMs: metrics.ScriptDuration ?? NaN,
       taskMs: metrics.TaskDuration ?? NaN,

@@ -29,7 +29,8 @@ const TRACE_CATEGORIES = [
 const SCRIPT_EVENTS =
   /^(v8\.run|v8\.callFunction|v8\.callModuleMethod|v8\.evaluateModule|v8\.newInstance|FunctionCall|EvaluateScript|RunMicrotasks|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch|V8\.Execute|V8\.HandleInterrupts|V8\.BytecodeBudgetInterrupt\w*|V8\.StackGuard|V8\.InvokeApiInterruptCallbacks|XHRReadyStateChange|XHRLoad)$/;
 /** Style: computing styles and building the layout tree (Blink's own names for the parts, with the `blink` category). */
-const STYLE_EVENTS = /^(UpdateLayoutTree|RecalcStyle|ParseAuthorStyleSheet|ScheduleStyleRecalculation|Document::(recalcStyle|rebuildLayoutTree|updateStyle|updateActiveStyle)|StyleEngine::.*|RuleSet::.*|StyleSheet.*)$/;
+const STYLE_EVENTS =
+  /^(UpdateLayoutTree|RecalcStyle|ParseAuthorStyleSheet|ScheduleStyleRecalculation|Document::(recalcStyle|rebuildLayoutTree|updateStyle|updateActiveStyle)|StyleEngine::.*|RuleSet::.*|StyleSheet.*)$/;
 /** Layout, and the lifecycle steps that run style and layout together. */
 const LAYOUT_EVENTS =
   /^(Layout|UpdateLayout|InvalidateLayout|LocalFrameView::(performLayout|UpdateStyleAndLayout|RunStyleAndLayoutLifecyclePhases)|Document::UpdateStyleAndLayout|Blink\.ForcedStyleAndLayout\.UpdateTime|InlineNode::.*|LayoutBlock.*|LayoutView.*)$/;
@@ -45,7 +46,10 @@ const PHASES = /** @type {const} */ ([
     'Paint and composite',
     /^(PrePaint|Paint|PaintImage|Layerize|Commit|UpdateLayer|UpdateLayerTree|CompositeLayers|Animation|CullRectUpdate|PaintArtifactCompositor::.*|LocalFrameView::RunPaintLifecyclePhase|Blink\.(PrePaint|Paint|CompositingInputs|Layerize|CompositeCommit)\.UpdateTime)$/,
   ],
-  ['Response bodies: loading and decoding text', /^(TextResourceDecoder::Decode|ResponseBodyLoader::.*|ResourceFetcher::.*|ResourceLoader::.*|.*URLLoader.*)$/],
+  [
+    'Response bodies: loading and decoding text',
+    /^(TextResourceDecoder::Decode|ResponseBodyLoader::.*|ResourceFetcher::.*|ResourceLoader::.*|.*URLLoader.*)$/,
+  ],
   ['Input: hit testing, event routing', /^(HitTest|EventHandler::.*|Editor::.*|MouseEventManager::.*)$/],
   ['HTML parsing', /^(ParseHTML|HTMLDocumentParser)/],
 ]);
@@ -80,7 +84,12 @@ const OTHER = 'Other (task overhead, IPC, page set-up)';
  * @returns {Promise<string[]>} the scripts' file names
  */
 export async function buildReadable(outDir) {
-  const common = { configFile: resolveFromRoot('vite.config.ts'), logLevel: /** @type {const} */ ('warn'), root: ROOT, cacheDir: resolveFromRoot('node_modules/.vite-bench') };
+  const common = {
+    configFile: resolveFromRoot('vite.config.ts'),
+    logLevel: /** @type {const} */ ('warn'),
+    root: ROOT,
+    cacheDir: resolveFromRoot('node_modules/.vite-bench'),
+  };
   await build({
     ...common,
     mode: 'panel',
@@ -187,7 +196,7 @@ function traceSlices(events, thread, from, to) {
     const self = Math.max(0, span.cpu - span.children);
     add(selfByName, span.name, self);
     const forced = span.inScript && (STYLE_EVENTS.test(span.name) || LAYOUT_EVENTS.test(span.name));
-    add(byPhase, forced ? FORCED : PHASES.find(([, pattern]) => pattern.test(span.name))?.[0] ?? OTHER, self);
+    add(byPhase, forced ? FORCED : (PHASES.find(([, pattern]) => pattern.test(span.name))?.[0] ?? OTHER), self);
   };
   for (const span of spans) {
     while (stack.length && /** @type {{ end: number }} */ (stack[stack.length - 1]).end <= span.ts) close();

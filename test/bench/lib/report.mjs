@@ -125,7 +125,7 @@ const kb = (/** @type {number} */ bytes) => `${(bytes / KB).toFixed(2)} KB`;
 const mb = (/** @type {number} */ bytes) => `${(bytes / 1048576).toFixed(2)} MB`;
 const ms = (/** @type {number} */ value) => (Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : Math.round(value)} ms` : 'n/a');
 const ratio = (/** @type {number} */ value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
-const verdict = (/** @type {Goal} */ goal) => (goal.met === null ? goal.note ?? 'n/a' : goal.met ? '**met**' : '**missed**');
+const verdict = (/** @type {Goal} */ goal) => (goal.met === null ? (goal.note ?? 'n/a') : goal.met ? '**met**' : '**missed**');
 
 /**
  * The Markdown report: goals and guards, then each section's medians (with min–max over the runs).
@@ -163,7 +163,14 @@ export function renderMarkdown(summary, meta) {
     section('**Size** (what a site sends; gzip and brotli of each file as the size test computes them, and the ceiling it enforces)');
     head(['Script', 'Loaded', 'Raw', 'gzip -9', 'brotli 11', 'Ceiling (gzip)']);
     const sizeRow = (/** @type {string} */ name, /** @type {string} */ when, /** @type {SizeResult} */ s, /** @type {number | null} */ ceiling) =>
-      row([name, when, kb(s.rawBytes), `${kb(s.gzipBytes)} (${s.gzipBytes.toLocaleString('en')} B)`, kb(s.brotliBytes), ceiling === null ? '—' : kb(ceiling)]);
+      row([
+        name,
+        when,
+        kb(s.rawBytes),
+        `${kb(s.gzipBytes)} (${s.gzipBytes.toLocaleString('en')} B)`,
+        kb(s.brotliBytes),
+        ceiling === null ? '—' : kb(ceiling),
+      ]);
     sizeRow('`dist/widget.js` (boot)', 'every page view', size.boot, ceilingFor('widget.js'));
     for (const [index, file] of size.panel.entries()) {
       sizeRow(`\`dist/${file.name}\``, index ? 'when a chat needs it' : 'on intent', file, ceilingFor(file.name));
@@ -188,10 +195,15 @@ export function renderMarkdown(summary, meta) {
     section(`**Page load**, blank host page, fresh context, cache off — median (min–max) of ${load.runs} runs`);
     head(['Metric', 'Widget (boot)', 'Preact floor', 'Bare floor', 'Blank page']);
     const pages = [load.widget, load.preact, load.bare, load.blank];
-    const each = (/** @type {string} */ label, /** @type {(page: Record<string, Spread>, i: number) => string} */ cell) => row([label, ...pages.map(cell)]);
-    const noLauncher = (/** @type {(page: Record<string, Spread>) => string} */ cell) => (/** @type {Record<string, Spread>} */ page, /** @type {number} */ i) =>
-      i === 3 ? '—' : cell(page);
-    each('Navigation → launcher painted', noLauncher((p) => msRange(p.launcherPaintedMs)));
+    const each = (/** @type {string} */ label, /** @type {(page: Record<string, Spread>, i: number) => string} */ cell) =>
+      row([label, ...pages.map(cell)]);
+    const noLauncher =
+      (/** @type {(page: Record<string, Spread>) => string} */ cell) => (/** @type {Record<string, Spread>} */ page, /** @type {number} */ i) =>
+        i === 3 ? '—' : cell(page);
+    each(
+      'Navigation → launcher painted',
+      noLauncher((p) => msRange(p.launcherPaintedMs)),
+    );
     row([
       '… widget ÷ Preact floor',
       `${ratio(load.paintRatio)} (fastest runs ${ratio(load.bestPaintRatio)}, per-run median ${median(load.pairedPaintRatio, ratio)})`,
@@ -199,8 +211,14 @@ export function renderMarkdown(summary, meta) {
       '—',
       '—',
     ]);
-    each('First contentful paint', noLauncher((p) => msRange(p.fcpMs)));
-    each('Script received → launcher painted', noLauncher((p) => msRange(p.scriptToPaintMs)));
+    each(
+      'First contentful paint',
+      noLauncher((p) => msRange(p.fcpMs)),
+    );
+    each(
+      'Script received → launcher painted',
+      noLauncher((p) => msRange(p.scriptToPaintMs)),
+    );
     each('**Main-thread CPU: script**', (p) => msRange(p.scriptMs));
     each('Main-thread CPU: all tasks', (p) => msRange(p.taskMs));
     each('Main-thread CPU: style + layout', (p) => msRange(p.layoutMs));
@@ -208,7 +226,10 @@ export function renderMarkdown(summary, meta) {
     const t = load.runsWithLongTasks;
     row(['Runs with a long task', ...['widget', 'preact', 'bare', 'blank'].map((name) => `${t[name] ?? 0} of ${load.runs}`)]);
     each('JS heap after load (after GC)', (p) => median(p.heapUsedBytes, mb));
-    each('Requests: all / to the API / panel downloads', (p) => `${median(p.requests, String)} / ${count(p.apiRequests)} / ${count(p.panelRequests)}`);
+    each(
+      'Requests: all / to the API / panel downloads',
+      (p) => `${median(p.requests, String)} / ${count(p.apiRequests)} / ${count(p.panelRequests)}`,
+    );
   }
   if (throttled) {
     section(`**Page load with the CPU throttled ${throttled.rate}×** — median (min–max) of ${throttled.runs} runs`);
@@ -222,9 +243,7 @@ export function renderMarkdown(summary, meta) {
     row(['Runs with a long task', ...['widget', 'preact', 'bare'].map((name) => `${t[name] ?? 0} of ${throttled.runs}`)]);
   }
   if (open) {
-    section(
-      `**Click → panel painted**, a new visitor (no stored conversation), the page loaded and at rest — median (min–max) of ${open.runs} runs`,
-    );
+    section(`**Click → panel painted**, a new visitor (no stored conversation), the page loaded and at rest — median (min–max) of ${open.runs} runs`);
     head(['Metric', `After a ${open.hoverMs} ms hover`, 'Cold (no hover)']);
     const { hover: h, cold: c } = open;
     row(['**Click → panel painted** (composer shown)', msRange(h.openMs), msRange(c.openMs)]);
@@ -273,14 +292,17 @@ export function renderMarkdown(summary, meta) {
  * @param {(cells: string[]) => void} row
  */
 function renderLighthouse(lighthouse, section, head, row) {
-  const hero = Object.entries(lighthouse.heroBytes).map(([name, size]) => `${name} ${kb(size)}`).join(', ');
+  const hero = Object.entries(lighthouse.heroBytes)
+    .map(([name, size]) => `${name} ${kb(size)}`)
+    .join(', ');
   section(
     `**Lighthouse** performance audit of a small business’s home page (header and navigation, a hero image — ${hero} —, text ` +
       `sections, a footer; gzip, served from 127.0.0.1), without and with the widget’s snippet (its script from another origin, ` +
       `as from a CDN), each preset with Lighthouse’s own simulated throttling — median (min–max) of ${lighthouse.runs} runs, ` +
       `a fresh Chromium each, the two pages taking turns`,
   );
-  const score = (/** @type {Spread | undefined} */ s) => (s && s.n ? (s.n > 1 && s.min !== s.max ? `${s.median} (${s.min}–${s.max})` : String(s.median)) : 'n/a');
+  const score = (/** @type {Spread | undefined} */ s) =>
+    s && s.n ? (s.n > 1 && s.min !== s.max ? `${s.median} (${s.min}–${s.max})` : String(s.median)) : 'n/a';
   const cls = (/** @type {Spread | undefined} */ s) =>
     s && s.n ? (s.min === s.max ? s.median.toFixed(3) : `${s.median.toFixed(3)} (${s.min.toFixed(3)}–${s.max.toFixed(3)})`) : 'n/a';
   const columns = lighthouse.presets.flatMap((p) => [`${p.preset}: page alone`, `${p.preset}: with the widget`]);
@@ -297,7 +319,10 @@ function renderLighthouse(lighthouse, section, head, row) {
   both('**Widget’s main-thread time** (JavaScript execution time of its scripts, × the CPU slowdown)', (s) => msRange(s.widgetMs));
   both('… of it script evaluation / parse and compile', (s) => `${median(s.widgetScriptMs, ms)} / ${median(s.widgetParseMs, ms)}`);
   both('Long tasks Lighthouse puts on the widget', (s) => count(s.widgetLongTasks));
-  both('Widget requests / bytes transferred', (s) => `${count(s.widgetRequests)} / ${median(s.widgetTransferBytes, (v) => `${v.toLocaleString('en')} B`)}`);
+  both(
+    'Widget requests / bytes transferred',
+    (s) => `${count(s.widgetRequests)} / ${median(s.widgetTransferBytes, (v) => `${v.toLocaleString('en')} B`)}`,
+  );
   both('Lighthouse’s benchmark index of the machine', (s) => median(s.benchmarkIndex, (v) => String(Math.round(v))));
   row([
     'With the widget − the page alone (medians), against the page alone’s spread (max − min)',
@@ -307,7 +332,8 @@ function renderLighthouse(lighthouse, section, head, row) {
     ]),
   ]);
   const warnings = [...new Set(lighthouse.presets.flatMap((p) => p.warnings))];
-  const requests = lighthouse.apiRequestsSeenByServer === null ? '' : ` The API received ${lighthouse.apiRequestsSeenByServer} requests during the audits.`;
+  const requests =
+    lighthouse.apiRequestsSeenByServer === null ? '' : ` The API received ${lighthouse.apiRequestsSeenByServer} requests during the audits.`;
   if (warnings.length || requests) section(`${requests.trim()}${warnings.length ? ` Lighthouse warned: ${warnings.join(' ')}` : ''}`);
 }
 
@@ -396,7 +422,8 @@ function renderProfile(profile, section, head, row) {
     ]).filter(([, breakdown]) => breakdown)
   );
   if (!columns.length) return;
-  const share = (/** @type {Breakdown} */ b, /** @type {number} */ value) => (b.sampledMs > 0 ? `${((100 * value) / b.sampledMs).toFixed(1)} %` : 'n/a');
+  const share = (/** @type {Breakdown} */ b, /** @type {number} */ value) =>
+    b.sampledMs > 0 ? `${((100 * value) / b.sampledMs).toFixed(1)} %` : 'n/a';
   /**
    * The names of one list across the columns, largest first (by `weigh`), down to `least` in some column.
    * @param {(b: Breakdown) => Array<{ name: string; ms: number }>} list
@@ -408,7 +435,11 @@ function renderProfile(profile, section, head, row) {
     /** @type {Map<string, number>} */
     const largest = new Map();
     for (const [, b] of columns) for (const slice of list(b)) largest.set(slice.name, Math.max(largest.get(slice.name) ?? 0, weigh(b, slice.ms)));
-    return [...largest].filter(([, value]) => value >= least).sort((a, b) => b[1] - a[1]).slice(0, most).map(([name]) => name);
+    return [...largest]
+      .filter(([, value]) => value >= least)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, most)
+      .map(([name]) => name);
   };
   /**
    * One row's cells: `name` looked up in each column's `list`.
@@ -431,11 +462,23 @@ function renderProfile(profile, section, head, row) {
   head(['Main thread by phase (trace, thread time)', ...columns.map(([label]) => label)]);
   row(['Window (wall time)', ...columns.map(([, b]) => ms(b.windowMs))]);
   row(['**CPU in it**', ...columns.map(([, b]) => `**${ms(b.cpuMs)}**`)]);
-  for (const name of names((b) => b.phases, (_, value) => value, 0.5, 12)) row([name, ...cells((b) => b.phases, inMs, name)]);
+  for (const name of names(
+    (b) => b.phases,
+    (_, value) => value,
+    0.5,
+    12,
+  ))
+    row([name, ...cells((b) => b.phases, inMs, name)]);
 
   section('');
   head(['Trace events with the most self time (thread time)', ...columns.map(([label]) => label)]);
-  for (const name of names((b) => b.events, (_, value) => value, 0.5, 14)) row([`\`${name}\``, ...cells((b) => b.events, inMs, name)]);
+  for (const name of names(
+    (b) => b.events,
+    (_, value) => value,
+    0.5,
+    14,
+  ))
+    row([`\`${name}\``, ...cells((b) => b.events, inMs, name)]);
 
   section('');
   head(['Share of the CPU profile by source file', ...columns.map(([label]) => label)]);

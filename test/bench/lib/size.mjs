@@ -54,7 +54,11 @@ export async function measureSize(file) {
  * @returns {string[]} file names
  */
 export function panelScripts(distDir) {
-  const names = existsSync(distDir) ? readdirSync(distDir).filter((name) => PANEL_SCRIPT.test(name)).sort() : [];
+  const names = existsSync(distDir)
+    ? readdirSync(distDir)
+        .filter((name) => PANEL_SCRIPT.test(name))
+        .sort()
+    : [];
   const entry = names.find((name) => name.startsWith(PANEL_ENTRY_PREFIX));
   if (!entry) throw new Error(`no ${PANEL_ENTRY_PREFIX}*.js in dist/: run npm run build first.`);
   return [entry, ...names.filter((name) => name !== entry)];
@@ -89,7 +93,10 @@ export async function measureBuild(distDir) {
   const panel = [];
   for (const name of panelScripts(distDir)) panel.push({ name, ...(await measureSize(join(distDir, name))) });
   const languages = panel.filter((file) => LANGUAGE_SCRIPT.test(file.name));
-  const heaviest = languages.reduce((most, file) => (!most || file.gzipBytes > most.gzipBytes ? file : most), /** @type {NamedSize | undefined} */ (undefined));
+  const heaviest = languages.reduce(
+    (most, file) => (!most || file.gzipBytes > most.gzipBytes ? file : most),
+    /** @type {NamedSize | undefined} */ (undefined),
+  );
   const most = panel.filter((file) => !(LANGUAGE_SCRIPT.test(file.name) && file !== heaviest) && !file.name.startsWith('assistant-chat-problems-'));
   const sum = (/** @type {keyof SizeResult} */ key) => most.reduce((total, file) => total + file[key], 0);
   return { boot, panel, panelTotal: { rawBytes: sum('rawBytes'), gzipBytes: sum('gzipBytes'), brotliBytes: sum('brotliBytes') } };

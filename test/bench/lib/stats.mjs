@@ -15,9 +15,10 @@ export function spread(values) {
   const n = finite.length;
   if (!n) return { median: NaN, min: NaN, max: NaN, mean: NaN, n: 0 };
   const mid = Math.floor(n / 2);
-  const median = n % 2 ? /** @type {number} */ (finite[mid]) : (/** @type {number} */ (finite[mid - 1]) + /** @type {number} */ (finite[mid])) / 2;
+  const at = (/** @type {number} */ index) => /** @type {number} */ (finite[index]);
+  const median = n % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
   const mean = finite.reduce((sum, value) => sum + value, 0) / n;
-  return { median, min: /** @type {number} */ (finite[0]), max: /** @type {number} */ (finite[n - 1]), mean, n };
+  return { median, min: at(0), max: at(n - 1), mean, n };
 }
 
 /**

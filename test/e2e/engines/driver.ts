@@ -142,7 +142,10 @@ async function launchWebKit(): Promise<Engine> {
     };
     const keys = async (values: string[][]) => {
       await focus();
-      const actions = values.flatMap((chord) => [...chord.map((value) => ({ type: 'keyDown', value })), ...[...chord].reverse().map((value) => ({ type: 'keyUp', value }))]);
+      const actions = values.flatMap((chord) => [
+        ...chord.map((value) => ({ type: 'keyDown', value })),
+        ...[...chord].reverse().map((value) => ({ type: 'keyUp', value })),
+      ]);
       await session.send('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
     };
     return {

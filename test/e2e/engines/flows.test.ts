@@ -51,7 +51,8 @@ function hostPage(path: string, attributes: Record<string, string> = {}, options
 /** The centre and box of the first element of the widget matching `selector` (and holding `text`), shadow roots included. */
 function locate(selector: string, text?: string | null) {
   const roots: (Document | ShadowRoot)[] = [document];
-  for (let i = 0; i < roots.length; i++) for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+  for (let i = 0; i < roots.length; i++)
+    for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
   for (const root of roots) {
     for (const element of root.querySelectorAll<HTMLElement>(selector)) {
       if (text != null && !(element.textContent ?? '').includes(text) && element.getAttribute('aria-label') !== text) continue;
@@ -66,9 +67,11 @@ function locate(selector: string, text?: string | null) {
 /** How many elements of the widget match `selector` and hold `text` (shadow roots included, hidden ones too). */
 function count(selector: string, text?: string | null) {
   const roots: (Document | ShadowRoot)[] = [document];
-  for (let i = 0; i < roots.length; i++) for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+  for (let i = 0; i < roots.length; i++)
+    for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
   let found = 0;
-  for (const root of roots) for (const element of root.querySelectorAll(selector)) if (text == null || (element.textContent ?? '').includes(text)) found++;
+  for (const root of roots)
+    for (const element of root.querySelectorAll(selector)) if (text == null || (element.textContent ?? '').includes(text)) found++;
   return found;
 }
 
@@ -82,7 +85,8 @@ function focused() {
 /** Whether the widget's panel is shown. */
 function panelShown() {
   const roots: (Document | ShadowRoot)[] = [document];
-  for (let i = 0; i < roots.length; i++) for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+  for (let i = 0; i < roots.length; i++)
+    for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
   for (const root of roots) {
     const panel = root.querySelector<HTMLElement>('.panel');
     if (panel) return !panel.hidden && getComputedStyle(panel).visibility !== 'hidden';
@@ -92,7 +96,10 @@ function panelShown() {
 
 /** The widget's script files the page has asked for (resource timing), by path. */
 function widgetFiles() {
-  return performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith('/dist/'));
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name).pathname)
+    .filter((path) => path.startsWith('/dist/'));
 }
 
 // ---- Waiting ----
@@ -116,7 +123,12 @@ async function clickOn(page: EnginePage, selector: string, text?: string): Promi
 
 /** The page is loaded and idle (after the widget's own idle-time look at the tab's storage). */
 function idle(page: EnginePage): Promise<unknown> {
-  return page.run(() => new Promise((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(true), { timeout: 2000 }) : setTimeout(() => resolve(true), 300))));
+  return page.run(
+    () =>
+      new Promise((resolve) =>
+        'requestIdleCallback' in window ? requestIdleCallback(() => resolve(true), { timeout: 2000 }) : setTimeout(() => resolve(true), 300),
+      ),
+  );
 }
 
 /** Opens the chat with the launcher and waits for `text` (the greeting) in the conversation. */
@@ -234,7 +246,12 @@ for (const name of ENGINES) {
         const root = document.querySelector('assistant-chat-root')!.shadowRoot!;
         const frame = root.querySelector<HTMLElement>('.widget')!;
         const panel = root.querySelector<HTMLElement>('.panel')!;
-        return { dir: frame.dir, lang: frame.lang, background: getComputedStyle(panel).backgroundColor, title: root.querySelector('.panel-title')!.textContent };
+        return {
+          dir: frame.dir,
+          lang: frame.lang,
+          background: getComputedStyle(panel).backgroundColor,
+          title: root.querySelector('.panel-title')!.textContent,
+        };
       });
       expect(look).toEqual({ dir: 'rtl', lang: 'ar', background: 'rgb(24, 24, 27)', title: 'راسلنا' });
       // Right to left: the composer's send button is at its left end.
@@ -249,7 +266,9 @@ for (const name of ENGINES) {
       await page.goto(hostPage('/csp.html', {}, { nonce: 'R4nd0m', headers: { 'Content-Security-Policy': policy } }));
       await page.run(() => {
         (window as unknown as { violations: string[] }).violations = [];
-        document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { violations: string[] }).violations.push(event.violatedDirective));
+        document.addEventListener('securitypolicyviolation', (event) =>
+          (window as unknown as { violations: string[] }).violations.push(event.violatedDirective),
+        );
       });
       await openChat(page);
       await send(page, 'hello');
@@ -307,7 +326,11 @@ for (const name of ENGINES) {
         return element?.localName === 'textarea';
       }, []);
       await page.press('Escape');
-      await until(page, () => !document.querySelector('assistant-chat-root')!.shadowRoot!.querySelector<HTMLElement>('.panel')!.matches(':not([hidden])'), []);
+      await until(
+        page,
+        () => !document.querySelector('assistant-chat-root')!.shadowRoot!.querySelector<HTMLElement>('.panel')!.matches(':not([hidden])'),
+        [],
+      );
       expect(await page.run(focused)).toBe('button.launcher');
     });
 
@@ -362,12 +385,16 @@ for (const name of ENGINES) {
         const root = document.querySelector('assistant-chat-root')!.shadowRoot!;
         const scroller = root.querySelector<HTMLElement>('.scroller')!;
         scroller.scrollTop = -300;
-        const reading = [...root.querySelectorAll<HTMLElement>('.message')].find((message) => message.getBoundingClientRect().top > scroller.getBoundingClientRect().top)!;
+        const reading = [...root.querySelectorAll<HTMLElement>('.message')].find(
+          (message) => message.getBoundingClientRect().top > scroller.getBoundingClientRect().top,
+        )!;
         reading.id = 'reading';
         return reading.getBoundingClientRect().top;
       });
       await until(page, count, ['.message-log', 'assistant.']);
-      const after = await page.run(() => document.querySelector('assistant-chat-root')!.shadowRoot!.getElementById('reading')!.getBoundingClientRect().top);
+      const after = await page.run(
+        () => document.querySelector('assistant-chat-root')!.shadowRoot!.getElementById('reading')!.getBoundingClientRect().top,
+      );
       expect(Math.abs(after - place)).toBeLessThanOrEqual(3);
     });
 

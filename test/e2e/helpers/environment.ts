@@ -61,7 +61,8 @@ export function ensurePrograms(deps: ProgramSetupDeps, programs: readonly Debian
     if (!result.ok) throw new Error(`\`apt-get ${args.join(' ')}\` failed (${result.reason}).\nInstall them by hand:\n\n    ${hint}\n`);
   }
   const still = missing.filter(({ path }) => !deps.exists(path));
-  if (still.length) throw new Error(`apt-get finished but ${still.map(({ path }) => path).join(', ')} is still missing. Install by hand:\n\n    ${hint}\n`);
+  if (still.length)
+    throw new Error(`apt-get finished but ${still.map(({ path }) => path).join(', ')} is still missing. Install by hand:\n\n    ${hint}\n`);
   deps.log(`[e2e] Installed ${names.join(', ')}.`);
 }
 

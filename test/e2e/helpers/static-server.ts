@@ -104,7 +104,9 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
     const hold = held.find(({ pattern }) => pattern.test(path));
     if (hold && path.startsWith('/dist/')) {
       hold.asked();
-      void hold.released.then(() => serveFile(res, distDir, path.slice('/dist/'.length), req.method === 'HEAD', options.cors ?? true, options.charset ?? true));
+      void hold.released.then(() =>
+        serveFile(res, distDir, path.slice('/dist/'.length), req.method === 'HEAD', options.cors ?? true, options.charset ?? true),
+      );
       return;
     }
     if (path.startsWith('/dist/')) {

@@ -46,8 +46,8 @@ test('a body swapped on navigation keeps the widget, open on the same conversati
   await widget.panel.waitFor({ state: 'hidden' });
   await widget.open();
   await widget.send('thanks!');
-  await expect.poll(async () => (await api.requests()).slice(asked).map((request) => `${request.method} ${request.path}`)).toEqual([
-    expect.stringMatching(/^POST \/conversations\/[^/]+\/messages$/),
-  ]);
+  await expect
+    .poll(async () => (await api.requests()).slice(asked).map((request) => `${request.method} ${request.path}`))
+    .toEqual([expect.stringMatching(/^POST \/conversations\/[^/]+\/messages$/)]);
   expect(browser.errors.unexpected()).toEqual([]);
 });

@@ -31,8 +31,7 @@ const POLICIES = {
     `default-src 'none'; script-src 'nonce-${NONCE}' 'strict-dynamic'; style-src 'nonce-${NONCE}'; connect-src ${api}; ` +
     `require-trusted-types-for 'script'; trusted-types 'none'`,
   "allow-list ('self')": (api: string) => `default-src 'self'; script-src 'self'; style-src 'self'; connect-src ${api}`,
-  'nonce without strict-dynamic': (api: string) =>
-    `default-src 'none'; script-src 'nonce-${NONCE}'; style-src 'nonce-${NONCE}'; connect-src ${api}`,
+  'nonce without strict-dynamic': (api: string) => `default-src 'none'; script-src 'nonce-${NONCE}'; style-src 'nonce-${NONCE}'; connect-src ${api}`,
 } as const;
 
 type PolicyName = keyof typeof POLICIES;
@@ -79,14 +78,22 @@ async function fullFlow(policyName: PolicyName, options: { oldEngine?: boolean }
   const heading = widget.log.getByRole('heading', { name: 'What I can do' });
   await heading.waitFor(SEEN);
   expect(await widget.log.getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
-  expect(await widget.log.locator('pre code').first().evaluate((code) => getComputedStyle(code).fontFamily)).toMatch(/mono/i);
+  expect(
+    await widget.log
+      .locator('pre code')
+      .first()
+      .evaluate((code) => getComputedStyle(code).fontFamily),
+  ).toMatch(/mono/i);
 
   // Function calls: two cards, one expanded to show its arguments and result.
   await widget.send('I want to book an appointment');
   await widget.said("You're booked in!").waitFor(SEEN);
   const card = widget.log.getByRole('button', { name: /Check calendar availability/ });
   await card.click();
-  await widget.log.getByRole('group', { name: /Details of Check calendar availability/ }).getByText('Europe/Berlin').waitFor();
+  await widget.log
+    .getByRole('group', { name: /Details of Check calendar availability/ })
+    .getByText('Europe/Berlin')
+    .waitFor();
 
   // A tool that fails, then an assistant that fails to answer (the error UI) and the visitor's Retry.
   // (A 502 would do too, but the widget rightly spends ~15 s checking whether it got through.)
@@ -99,7 +106,10 @@ async function fullFlow(policyName: PolicyName, options: { oldEngine?: boolean }
   await widget.said('Order #4242 has shipped').waitFor(SEEN);
 
   const received = await api.requests();
-  expect(messagePosts(received).map((post) => post.body), summary(received)).toEqual([
+  expect(
+    messagePosts(received).map((post) => post.body),
+    summary(received),
+  ).toEqual([
     { message: 'what can you do? show me markdown' },
     { message: 'I want to book an appointment' },
     { message: 'please cancel my appointment' },

@@ -39,7 +39,11 @@ describe('a host page in windows-1252, the files served with no charset', () => 
     await input.fill(typed);
     await input.press('Enter');
     await panel.getByText(typed, { exact: true }).waitFor(SEEN);
-    await expect.poll(async () => (await api.requests()).filter((request) => request.method === 'POST' && /\/messages$/.test(request.path)).map((request) => request.body)).toEqual([{ message: typed }]);
+    await expect
+      .poll(async () =>
+        (await api.requests()).filter((request) => request.method === 'POST' && /\/messages$/.test(request.path)).map((request) => request.body),
+      )
+      .toEqual([{ message: typed }]);
     expect(errors.unexpected()).toEqual([]);
   });
 });

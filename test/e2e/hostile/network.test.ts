@@ -60,7 +60,10 @@ describe('bad networks, counted by the server', () => {
     await browser.context.setOffline(false);
     await widget.said('Order #601 has shipped').waitFor(SEEN);
     const received = await api.requests();
-    expect(messagePosts(received).map((post) => [post.body, post.status]), summary(received)).toEqual([[{ message: 'where is order 601?' }, 200]]);
+    expect(
+      messagePosts(received).map((post) => [post.body, post.status]),
+      summary(received),
+    ).toEqual([[{ message: 'where is order 601?' }, 200]]);
     expect(await serverHistory(received)).toEqual(['where is order 601?']);
     expect(await widget.mine('where is order 601?').count()).toBe(1);
     await finish(listeners, html);
@@ -73,7 +76,10 @@ describe('bad networks, counted by the server', () => {
     await widget.said('Order #602 has shipped').waitFor(SEEN);
 
     const received = await api.requests();
-    expect(messagePosts(received).map((post) => post.body), summary(received)).toEqual([{ message: 'where is order 602?' }]);
+    expect(
+      messagePosts(received).map((post) => post.body),
+      summary(received),
+    ).toEqual([{ message: 'where is order 602?' }]);
     expect(await serverHistory(received)).toEqual(['where is order 602?']);
     expect(await widget.mine('where is order 602?').count()).toBe(1);
     expect(await widget.said('Order #602 has shipped').count()).toBe(1);
@@ -88,12 +94,18 @@ describe('bad networks, counted by the server', () => {
     await widget.send('where is order 603?');
     await runClockUntil(browser.page, widget.log.getByText(TEXT.failed));
     let received = await api.requests();
-    expect(messagePosts(received).map((post) => post.status), summary(received)).toEqual([502]);
+    expect(
+      messagePosts(received).map((post) => post.status),
+      summary(received),
+    ).toEqual([502]);
 
     await widget.log.getByRole('button', { name: TEXT.retry }).click();
     await widget.said('Order #603 has shipped').waitFor(SEEN);
     received = await api.requests();
-    expect(messagePosts(received).map((post) => post.status), summary(received)).toEqual([502, 200]);
+    expect(
+      messagePosts(received).map((post) => post.status),
+      summary(received),
+    ).toEqual([502, 200]);
     expect(processed(received)).toHaveLength(1);
     expect(await serverHistory(received)).toEqual(['where is order 603?']);
     expect(await widget.mine('where is order 603?').count()).toBe(1);
@@ -108,7 +120,10 @@ describe('bad networks, counted by the server', () => {
 
     const received = await api.requests();
     const posts = messagePosts(received);
-    expect(posts.map((post) => post.status), summary(received)).toEqual([429, 200]);
+    expect(
+      posts.map((post) => post.status),
+      summary(received),
+    ).toEqual([429, 200]);
     expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(1000);
     expect(processed(received)).toHaveLength(1);
     expect(await serverHistory(received)).toEqual(['where is order 604?']);
@@ -127,7 +142,10 @@ describe('bad networks, counted by the server', () => {
     await widget.said('Order #605 has shipped').waitFor(SEEN);
 
     const received = await api.requests();
-    expect(messagePosts(received).map((post) => [post.body, post.status]), summary(received)).toEqual([[{ message: 'where is order 605?' }, 200]]);
+    expect(
+      messagePosts(received).map((post) => [post.body, post.status]),
+      summary(received),
+    ).toEqual([[{ message: 'where is order 605?' }, 200]]);
     expect(await serverHistory(received)).toEqual(['where is order 605?']);
     expect(await widget.mine('where is order 605?').count()).toBe(1);
     await finish(listeners, html);

@@ -8,18 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { ASSISTANTS } from '../../helpers/stand-in';
 import { useBrowser, useStandIn, useStaticServer } from '../helpers/fixtures';
-import {
-  chat,
-  expectInvariant,
-  GREETING,
-  hostPage,
-  inspectListeners,
-  installProbe,
-  messagePosts,
-  SEEN,
-  serve,
-  summary,
-} from './world';
+import { chat, expectInvariant, GREETING, hostPage, inspectListeners, installProbe, messagePosts, SEEN, serve, summary } from './world';
 
 const browser = useBrowser();
 const site = useStaticServer();
@@ -115,7 +104,10 @@ describe('a host page that patches fetch, JSON and Array.prototype', () => {
     await widget.said(/Hello!/).waitFor(SEEN);
 
     const calls = await page.evaluate(() => (window as unknown as { transportCalls: string[] }).transportCalls);
-    expect(calls.map((call) => call.replace(api.url, ''))).toEqual(['POST /conversations', expect.stringMatching(/^POST \/conversations\/[^/]+\/messages$/)]);
+    expect(calls.map((call) => call.replace(api.url, ''))).toEqual([
+      'POST /conversations',
+      expect.stringMatching(/^POST \/conversations\/[^/]+\/messages$/),
+    ]);
     const received = await api.requests();
     expect(summary(received)).toMatch(/^POST \/conversations → 200\nPOST \/conversations\/[^/]+\/messages → 200$/);
   });

@@ -26,8 +26,6 @@ export { chat, GREETING, messagePosts, TEXT, type Chat } from '../conversation/w
 /** `METHOD path → status` lines, for readable failure messages. */
 export const summary = (requests: readonly LoggedRequest[]): string => summaryLines(requests).join('\n');
 
-
-
 /** The accent every host page asks for, and what Chromium computes for it. */
 export const ACCENT = { hex: '#0f766e', rgb: 'rgb(15, 118, 110)' } as const;
 

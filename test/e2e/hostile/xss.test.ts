@@ -86,7 +86,9 @@ describe('a hostile assistant reply on a page without CSP', () => {
         // The conversation itself (the composer's own form lives outside it).
         dangerous: Array.from(root.querySelectorAll('[role="log"] *'))
           .map((element) => element.localName)
-          .filter((name) => /^(script|iframe|frame|object|embed|img|image|form|input|textarea|style|link|meta|base|video|audio|source|foreignobject)$/.test(name)),
+          .filter((name) =>
+            /^(script|iframe|frame|object|embed|img|image|form|input|textarea|style|link|meta|base|video|audio|source|foreignobject)$/.test(name),
+          ),
         sources: elements.filter((element) => element.hasAttribute('src') || element.hasAttribute('srcset')).length,
         links: Array.from(root.querySelectorAll('a')).map((a) => ({ href: a.getAttribute('href') ?? '', target: a.target, rel: a.rel })),
       };
@@ -114,7 +116,10 @@ describe('a hostile assistant reply on a page without CSP', () => {
     expect(page.url()).toBe(url);
 
     const clicked = new Set(found.links.map((link) => link.href));
-    expect(stopped.map((request) => request.url), 'the door really stops other origins').toContain(HOSTILE_IMAGE_URL);
+    expect(
+      stopped.map((request) => request.url),
+      'the door really stops other origins',
+    ).toContain(HOSTILE_IMAGE_URL);
     for (const request of stopped) {
       expect(request, 'only a visitor-opened tab goes elsewhere').toMatchObject({ fromHostPage: false, navigation: true });
       expect(clicked.has(request.url) || clicked.has(request.url.replace(/\/$/, ''))).toBe(true);

@@ -109,7 +109,8 @@ ${tag(ASSISTANTS.northwind, '')}${tag(ASSISTANTS.quiet, 'data-offset="20px 92px"
       await page.goto(hostPage(site, { apiBase: api.url }));
       // A new conversation each time (the widget reads the stored one only when the visitor reaches for it).
       await page.evaluate(() => localStorage.clear());
-      if (size) await page.locator('assistant-chat-root').evaluate((host: HTMLElement, value) => host.style.setProperty('--acw-font-size', value), size);
+      if (size)
+        await page.locator('assistant-chat-root').evaluate((host: HTMLElement, value) => host.style.setProperty('--acw-font-size', value), size);
       const chat = widget(page);
       await chat.open();
       await chat.say('book an appointment', REPLIES.book);
@@ -131,7 +132,8 @@ ${tag(ASSISTANTS.northwind, '')}${tag(ASSISTANTS.quiet, 'data-offset="20px 92px"
     }
     const normal = await textSizes(null);
     const larger = await textSizes('20px');
-    for (const [text, size] of Object.entries(larger)) expect([text, size / normal[text as keyof typeof normal]]).toEqual([text, expect.closeTo(20 / 15, 2)]);
+    for (const [text, size] of Object.entries(larger))
+      expect([text, size / normal[text as keyof typeof normal]]).toEqual([text, expect.closeTo(20 / 15, 2)]);
     // The page's own 15px is the default the ratio is taken from; the visitor reads the same order of sizes.
     expect(normal.reply).toBe(15);
     expect(larger.title).toBeGreaterThan(larger.reply);
@@ -160,7 +162,10 @@ ${tag(ASSISTANTS.northwind, '')}${tag(ASSISTANTS.quiet, 'data-offset="20px 92px"
     // (The conversation starts when the visitor goes to the composer.)
     await input.focus();
     await log.getByText(GREETING).waitFor(SEEN);
-    for (const [text, reply] of [['markdown', REPLIES.markdown], ['book an appointment', REPLIES.book]] as const) {
+    for (const [text, reply] of [
+      ['markdown', REPLIES.markdown],
+      ['book an appointment', REPLIES.book],
+    ] as const) {
       await input.fill(text);
       await input.press('Enter');
       await log.getByText(reply).first().waitFor(SEEN);

@@ -200,8 +200,7 @@ export function focusRing(page: Page): Promise<FocusRing> {
     const ring = (target: Element) => {
       const style = getComputedStyle(target);
       const outline = `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
-      const hasOutline =
-        style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0 && !/rgba\(.*,\s*0\)$/.test(style.outlineColor);
+      const hasOutline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0 && !/rgba\(.*,\s*0\)$/.test(style.outlineColor);
       const hasShadow = style.boxShadow !== 'none' && style.boxShadow !== '';
       return { visible: hasOutline || hasShadow, outline, boxShadow: style.boxShadow };
     };

@@ -116,7 +116,10 @@ describe('keyboard only', () => {
     expect(await focused(page)).toMatchObject({ tag: 'a', name: 'Questions? Chat with us', inWidget: false });
 
     // The first Enter loads the panel (no launcher to hover first) and opens it; the second finds it loaded.
-    for (const [time, draft] of [['first', 'Hi'], ['again', 'Hi again']]) {
+    for (const [time, draft] of [
+      ['first', 'Hi'],
+      ['again', 'Hi again'],
+    ]) {
       await page.keyboard.press('Enter');
       await chat.panel.waitFor();
       await expect.poll(() => focused(page), { message: time }).toMatchObject({ tag: 'textarea', inWidget: true });

@@ -70,30 +70,33 @@ describe('a visitor in another language', () => {
     { locale: 'pt-BR', strings: pt, title: 'Fale conosco', send: 'Enviar', placeholder: 'Escreva uma mensagem…', done: 'Concluído', dir: 'ltr' },
     { locale: 'pl', strings: pl, title: 'Napisz do nas', send: 'Wyślij', placeholder: 'Napisz wiadomość…', done: 'Gotowe', dir: 'ltr' },
     { locale: 'tr', strings: tr, title: 'Bize yazın', send: 'Gönder', placeholder: 'Bir mesaj yazın…', done: 'Tamamlandı', dir: 'ltr' },
-  ])('data-locale $locale: the panel speaks it, reads $dir, and axe finds nothing', async ({ locale, strings, title, send, placeholder, done, dir }) => {
-    const { page } = browser;
-    await page.goto(hostPage(site, { apiBase: api.url, locale }));
-    const chat = widget(page, strings);
-    await chat.open();
-    await chat.log.getByText(GREETING).waitFor(SEEN);
-    await chat.say('hello', REPLIES.hello);
-    await chat.say('book an appointment', REPLIES.book);
-    await chat.card('Book appointment').click();
-    await expect.poll(() => chat.card('Book appointment').getAttribute('aria-expanded')).toBe('true');
-    await animationsDone(page);
+  ])(
+    'data-locale $locale: the panel speaks it, reads $dir, and axe finds nothing',
+    async ({ locale, strings, title, send, placeholder, done, dir }) => {
+      const { page } = browser;
+      await page.goto(hostPage(site, { apiBase: api.url, locale }));
+      const chat = widget(page, strings);
+      await chat.open();
+      await chat.log.getByText(GREETING).waitFor(SEEN);
+      await chat.say('hello', REPLIES.hello);
+      await chat.say('book an appointment', REPLIES.book);
+      await chat.card('Book appointment').click();
+      await expect.poll(() => chat.card('Book appointment').getAttribute('aria-expanded')).toBe('true');
+      await animationsDone(page);
 
-    expect(await chat.panel.getByRole('heading', { name: title, exact: true }).count()).toBe(1);
-    expect(await chat.panel.getByRole('button', { name: send, exact: true }).count()).toBe(1);
-    expect(await chat.input.getAttribute('placeholder')).toBe(placeholder);
-    expect(await chat.card('Book appointment').textContent()).toContain(done);
-    expect(await chat.launcher.getAttribute('aria-label')).toBe(title);
-    expect(await chat.panel.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe(locale);
-    expect(englishLeftIn(await panelWording(page), strings)).toEqual([]);
-    expect(await direction(chat.panel)).toEqual([dir, dir]);
+      expect(await chat.panel.getByRole('heading', { name: title, exact: true }).count()).toBe(1);
+      expect(await chat.panel.getByRole('button', { name: send, exact: true }).count()).toBe(1);
+      expect(await chat.input.getAttribute('placeholder')).toBe(placeholder);
+      expect(await chat.card('Book appointment').textContent()).toContain(done);
+      expect(await chat.launcher.getAttribute('aria-label')).toBe(title);
+      expect(await chat.panel.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe(locale);
+      expect(englishLeftIn(await panelWording(page), strings)).toEqual([]);
+      expect(await direction(chat.panel)).toEqual([dir, dir]);
 
-    expect(await axeViolations(page)).toEqual([]);
-    expect(browser.errors.unexpected()).toEqual([]);
-  });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(browser.errors.unexpected()).toEqual([]);
+    },
+  );
 });
 
 describe("AssistantChat('setLocale')", () => {

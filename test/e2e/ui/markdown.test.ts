@@ -170,17 +170,27 @@ describe('markdown replies in the browser', () => {
 
       expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Plan', 'Price', 'Seats']);
       // The delimiter row's colons align the columns (Chromium reads a cell's align="left" as -webkit-left).
-      const alignments = await table.locator('tr').nth(1).locator('td').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
+      const alignments = await table
+        .locator('tr')
+        .nth(1)
+        .locator('td')
+        .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
       expect(alignments.map((alignment) => alignment.replace('-webkit-', ''))).toEqual(['left', 'right', 'center']);
       expect(await chat.log.locator('blockquote').textContent()).toContain('prices include VAT');
       expect(await chat.log.locator('del').textContent()).toBe('12 €');
       expect(await chat.log.getByRole('link', { name: 'https://riverside.example (booking.example)' }).count()).toBe(1);
       await chat.log.getByText('price list (Price List 2024.pdf)').waitFor();
       // Each paragraph takes the direction of its own text.
-      const directions = await chat.log.locator('.bubble p').evaluateAll((paragraphs) =>
-        paragraphs.map((p) => [p.textContent?.slice(0, 6), getComputedStyle(p).direction]),
+      const directions = await chat.log
+        .locator('.bubble p')
+        .evaluateAll((paragraphs) => paragraphs.map((p) => [p.textContent?.slice(0, 6), getComputedStyle(p).direction]));
+      expect(directions).toEqual(
+        expect.arrayContaining([
+          ['مرحبًا', 'rtl'],
+          ['שלום! ', 'rtl'],
+          ['Book a', 'ltr'],
+        ]),
       );
-      expect(directions).toEqual(expect.arrayContaining([['مرحبًا', 'rtl'], ['שלום! ', 'rtl'], ['Book a', 'ltr']]));
 
       // The Copy button is reached by keyboard and says what happened.
       const copy = chat.log.getByRole('button', { name: 'Copy' });
@@ -212,7 +222,9 @@ describe('markdown replies in the browser', () => {
     expect(await reply.innerText()).toContain('A cleaning costs €80 – €95 1, and whitening is booked separately 2 → ask at the desk.');
     expect(await reply.innerText()).toContain('Prices include VAT × 1 visit — see the price list.');
     expect(await reply.innerText()).not.toContain('https://');
-    const links = await reply.locator('a').evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('title')]));
+    const links = await reply
+      .locator('a')
+      .evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('title')]));
     expect(links).toEqual([
       ['1', 'https://clinic.example/prices#cleaning', 'Cleaning prices'],
       ['2', 'https://clinic.example/whitening', null],

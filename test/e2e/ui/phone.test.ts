@@ -58,14 +58,16 @@ describe('on a phone', () => {
     expect(await boxIn(browser.page, '.panel')).toEqual({ x: 0, y: 0, ...PHONE });
     expect(await chat.launcher.isVisible()).toBe(false);
     // The page under it cannot be touched: every corner of the screen is the widget.
-    const hits = await browser.page.evaluate(({ width, height }) =>
-      [
-        [1, 1],
-        [width - 1, 1],
-        [1, height - 1],
-        [width - 1, height - 1],
-      ].map(([x, y]) => document.elementFromPoint(x!, y!)?.tagName.toLowerCase()),
-    PHONE);
+    const hits = await browser.page.evaluate(
+      ({ width, height }) =>
+        [
+          [1, 1],
+          [width - 1, 1],
+          [1, height - 1],
+          [width - 1, height - 1],
+        ].map(([x, y]) => document.elementFromPoint(x!, y!)?.tagName.toLowerCase()),
+      PHONE,
+    );
     expect(hits).toEqual(Array(4).fill('assistant-chat-root'));
 
     const { 'font-size': fontSize } = await styleIn(browser.page, 'textarea', ['font-size']);
@@ -115,11 +117,13 @@ describe('on a phone', () => {
 
     // In landscape the notch is at the side.
     await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: { top: 0, bottom: 21, left: 47, right: 47 } });
-    await expect.poll(() => styleIn(browser.page, '.panel', ['padding-left', 'padding-right', 'padding-bottom'])).toEqual({
-      'padding-left': '47px',
-      'padding-right': '47px',
-      'padding-bottom': '21px',
-    });
+    await expect
+      .poll(() => styleIn(browser.page, '.panel', ['padding-left', 'padding-right', 'padding-bottom']))
+      .toEqual({
+        'padding-left': '47px',
+        'padding-right': '47px',
+        'padding-bottom': '21px',
+      });
     await cdp.detach();
   });
 

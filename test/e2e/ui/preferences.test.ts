@@ -80,8 +80,8 @@ describe('prefers-reduced-motion', () => {
     // And nothing is still running: every animation of the panel has finished.
     await expect
       .poll(() =>
-        browser.page.evaluate(() =>
-          (document.querySelector('assistant-chat-root')?.shadowRoot?.getAnimations() ?? []).filter((a) => a.playState === 'running').length,
+        browser.page.evaluate(
+          () => (document.querySelector('assistant-chat-root')?.shadowRoot?.getAnimations() ?? []).filter((a) => a.playState === 'running').length,
         ),
       )
       .toBe(0);
@@ -185,10 +185,7 @@ describe('language and direction', () => {
     await chat.say('book an appointment', REPLIES.book);
     await animationsDone(browser.page);
 
-    expect(await chat.panel.evaluate((el) => [el.closest('[dir]')?.getAttribute('dir'), getComputedStyle(el).direction])).toEqual([
-      'rtl',
-      'rtl',
-    ]);
+    expect(await chat.panel.evaluate((el) => [el.closest('[dir]')?.getAttribute('dir'), getComputedStyle(el).direction])).toEqual(['rtl', 'rtl']);
     const panel = (await boxIn(browser.page, '.panel'))!;
     const middle = panel.x + panel.width / 2;
     // The visitor's (short) bubble sits on the left, the assistant's starts at the right edge.
@@ -204,7 +201,9 @@ describe('language and direction', () => {
     // In a card's tree the key comes first, on the right, its value to its left (each keeps its own direction).
     await chat.card('Book appointment').click();
     const pair = await browser.page.evaluate(() => {
-      const key = document.querySelector('assistant-chat-root')?.shadowRoot?.querySelector('.call-details .tree-key + .tree-value')?.previousElementSibling;
+      const key = document
+        .querySelector('assistant-chat-root')
+        ?.shadowRoot?.querySelector('.call-details .tree-key + .tree-value')?.previousElementSibling;
       const box = (el: Element | null | undefined) => el?.getBoundingClientRect();
       return { key: box(key)?.left, keyText: key?.textContent, value: box(key?.nextElementSibling)?.right };
     });

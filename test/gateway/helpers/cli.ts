@@ -25,8 +25,13 @@ export interface GatewayProcess {
  * Starts `node dist/gateway/cli.js ...args` (or `command`, e.g. the bin of an installed package) on
  * 127.0.0.1 and a free port, and waits until it listens.
  */
-export async function startCli(args: string[], env: Record<string, string> = {}, command: string[] = [process.execPath, CLI]): Promise<GatewayProcess> {
-  if (!existsSync(command.at(-1)!)) throw new Error(`${command.at(-1)} is missing: run \`npm run build\` first (\`npm test\` builds before it runs the tests).`);
+export async function startCli(
+  args: string[],
+  env: Record<string, string> = {},
+  command: string[] = [process.execPath, CLI],
+): Promise<GatewayProcess> {
+  if (!existsSync(command.at(-1)!))
+    throw new Error(`${command.at(-1)} is missing: run \`npm run build\` first (\`npm test\` builds before it runs the tests).`);
   const child = spawn(command[0]!, [...command.slice(1), '--host', '127.0.0.1', '--port', '0', ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,7 +25,15 @@ export interface TestGateway {
  */
 export async function startTestGateway(upstream: string, options: Partial<GatewayOptions> = {}): Promise<TestGateway> {
   const logs: LogEntry[] = [];
-  const handler = createGateway({ apiKey: TEST_KEY, allowOrigins: [], allowNoOrigin: true, log: (entry) => logs.push(entry), fetch: createNodeFetch(), ...options, upstream });
+  const handler = createGateway({
+    apiKey: TEST_KEY,
+    allowOrigins: [],
+    allowNoOrigin: true,
+    log: (entry) => logs.push(entry),
+    fetch: createNodeFetch(),
+    ...options,
+    upstream,
+  });
   const server = await startGatewayServer({ handler, port: 0, host: '127.0.0.1' });
   return { url: server.url, logs, close: () => server.close(1000) };
 }

@@ -19,9 +19,13 @@ export interface RedisServer {
 export async function startRedis(): Promise<RedisServer> {
   const binary = ensureRedisServer();
   const port = await freePort();
-  const child: ChildProcess = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
-    stdio: 'ignore',
-  });
+  const child: ChildProcess = spawn(
+    binary,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await waitForPort(port, exited);
   return {
@@ -38,9 +42,12 @@ function ensureRedisServer(): string {
   if (found) return found;
   const command = 'apt-get update && apt-get install -y redis-server';
   if (process.getuid?.() !== 0) throw new Error(`redis-server is missing; install Debian's package: sudo sh -c '${command}'`);
-  console.log('Installing Debian\'s redis-server for the gateway tests…');
+  console.log("Installing Debian's redis-server for the gateway tests…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'redis-server']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'redis-server'],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed; install it by hand: ${command}`);
   }

@@ -13,7 +13,9 @@ const params = new URLSearchParams(location.search);
       <h1>Riverside Clinic</h1>
       <button type="button" (click)="switchTheme()">Switch to the {{ otherTheme() }} theme</button>
       <button type="button" (click)="renderAgain()">Render again</button>
-      <p>Renders: <output aria-label="Renders">{{ renders() }}</output></p>
+      <p>
+        Renders: <output aria-label="Renders">{{ renders() }}</output>
+      </p>
       <ul aria-label="Events">
         @for (event of events(); track $index) {
           <li>{{ event }}</li>
