@@ -40,7 +40,20 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // `expect(fake.method)` reads a mock; it is never called detached.
       '@typescript-eslint/unbound-method': 'off',
+      // Testing Library's `act(() => …)` with a callback that returns nothing has flushed when it returns.
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'act', package: 'preact' }] }],
+      // Tests read what servers and pages answered (JSON, `page.evaluate`) to assert on it: the assertion is the check.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
     },
+  },
+  {
+    // Compiled, never run: `void value` marks a value the file declares only to check its type.
+    files: ['test/**/*.typecheck.ts', 'test/**/*.typecheck.tsx'],
+    rules: { '@typescript-eslint/no-meaningless-void-operator': 'off' },
   },
   {
     // Plain JavaScript (the stand-in API, the tools, the bench, whose functions also run in the page):

@@ -128,7 +128,7 @@ describe('<assistant-chat>', () => {
   it('adds nothing to its light DOM: a server-rendered element hydrates as it was written', async () => {
     document.body.innerHTML = '<assistant-chat assistant-id="' + ID + '" open=""><p>Fallback text</p></assistant-chat>';
     const element = document.querySelector('assistant-chat')!;
-    (element as AssistantChatElement).fetch = api.fetch;
+    element.fetch = api.fetch;
     expect(element.innerHTML).toBe('<p>Fallback text</p>');
     expect(shadowOf(element).getByRole('button', { name: 'Chat with us' })).toBeTruthy();
     await settle();

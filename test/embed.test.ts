@@ -13,6 +13,10 @@ const STUB = 'window.AssistantChat=window.AssistantChat||function(){(AssistantCh
 type Win = { AssistantChat?: AssistantChatApi & { q?: unknown[] } };
 const win = window as unknown as Win;
 
+/** Runs the README's snippet (its one line of script) as the page would, before the widget's script tag. */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the snippet is a string on purpose: it is what site owners paste.
+const runSnippet = (): unknown => new Function(STUB)();
+
 let errors: MockInstance<typeof console.error>;
 let warnings: MockInstance<typeof console.warn>;
 
@@ -22,7 +26,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  win.AssistantChat?.destroy?.();
+  // The snippet's queue function, when the widget never loaded, has no destroy.
+  (win.AssistantChat as Partial<AssistantChatApi> | undefined)?.destroy?.();
   delete win.AssistantChat;
   delete (document as unknown as { currentScript?: unknown }).currentScript;
   document.head.innerHTML = '';
@@ -232,7 +237,7 @@ describe('window.AssistantChat', () => {
   });
 
   it('runs the calls queued by the stub snippet, in order, once the script has loaded', async () => {
-    new Function(STUB)();
+    runSnippet();
     const api = createFakeConversationFetch({ greeting: 'Hello!' });
     const seen: string[] = [];
     win.AssistantChat!('mount', { assistantId: QUIET, fetch: api.fetch, type: 'test' });
@@ -272,7 +277,7 @@ describe('window.AssistantChat', () => {
   });
 
   it('applies a listener without an id to widgets mounted later, and stops when unsubscribed', async () => {
-    new Function(STUB)();
+    runSnippet();
     await loadScript(null);
     const opened: string[] = [];
     const off = win.AssistantChat!('on', 'open', (_detail, id) => opened.push(id));
@@ -285,7 +290,7 @@ describe('window.AssistantChat', () => {
   });
 
   it('tells a listener given an assistant id only about that widget, and resolves reset() once done', async () => {
-    new Function(STUB)();
+    runSnippet();
     const api = createFakeConversationFetch();
     win.AssistantChat!('mount', { assistantId: NORTHWIND, fetch: api.fetch, type: 'test' });
     win.AssistantChat!('mount', { assistantId: QUIET, fetch: api.fetch, type: 'test' });
@@ -359,7 +364,7 @@ describe('window.AssistantChat', () => {
   });
 
   it('tells listeners how many replies are unread, and switches the language on request', async () => {
-    new Function(STUB)();
+    runSnippet();
     const api = createFakeConversationFetch({ greeting: 'Hello!' });
     win.AssistantChat!('mount', { assistantId: NORTHWIND, fetch: api.fetch, type: 'test' });
     await loadScript(null);
@@ -377,7 +382,7 @@ describe('window.AssistantChat', () => {
   });
 
   it('keeps working when a listener throws', async () => {
-    new Function(STUB)();
+    runSnippet();
     win.AssistantChat!('mount', { assistantId: NORTHWIND, fetch: createFakeConversationFetch().fetch });
     await loadScript(null);
     const seen: string[] = [];

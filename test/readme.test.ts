@@ -68,7 +68,7 @@ function scriptTag(attributes: Record<string, string>): HTMLScriptElement {
 
 /** What the widget makes of a script tag with `attributes`, as the boot reads it (its dataset): every setting as used, and what it did not understand. */
 function readTag(attributes: Record<string, string>): { values: Record<string, unknown>; understood: boolean } {
-  const given = { ...scriptTag(attributes).dataset };
+  const given = Object.fromEntries(Object.entries(scriptTag(attributes).dataset));
   const boot = readBootSettings(given, CONTEXT);
   const panel = readPanelSettings(given);
   return { values: { ...boot.values, target: boot.target, ...panel.values }, understood: !boot.issues.length && !panel.issues.length };

@@ -63,7 +63,7 @@ describe('dist/widget.js, the launcher every page view loads', () => {
   });
 
   it('is plain ASCII: a page in another encoding (windows-1252, Shift_JIS) reads its words right, whatever charset its server names', () => {
-    const beyond = [...read('widget.js')].filter((char) => char.charCodeAt(0) > 0x7e);
+    const beyond = Array.from(read('widget.js')).filter((char) => char.charCodeAt(0) > 0x7e);
     expect(beyond).toEqual([]);
   });
 });

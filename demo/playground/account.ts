@@ -48,9 +48,9 @@ export function createAccount(deps: AccountDeps): Account {
     const controller = new AbortController();
     pending = controller;
     state.value = { status: 'loading', apiBase };
-    let timedOut = false;
+    const deadline = { passed: false };
     const timer = deps.setTimer(() => {
-      timedOut = true;
+      deadline.passed = true;
       controller.abort();
     }, LIST_TIMEOUT_MS);
     const outcome = await listAllAssistants({ apiBase, apiKey: apiKey.trim(), fetch: deps.fetch, signal: controller.signal });
@@ -58,7 +58,7 @@ export function createAccount(deps: AccountDeps): Account {
     if (pending !== controller) return;
     pending = null;
     if (outcome.ok) state.value = { status: 'ready', apiBase, assistants: outcome.assistants };
-    else if (outcome.problem === 'aborted') state.value = timedOut ? { status: 'failed', apiBase, problem: 'network' } : { status: 'idle' };
+    else if (outcome.problem === 'aborted') state.value = deadline.passed ? { status: 'failed', apiBase, problem: 'network' } : { status: 'idle' };
     else state.value = { status: 'failed', apiBase, problem: outcome.problem, httpStatus: outcome.status, message: outcome.message };
   }
 

@@ -30,6 +30,8 @@ export async function copyText(text: string, element: Element, deps: ClipboardDe
     selection.addRange(range);
   }
   try {
+    // The fallback where the Clipboard API is missing or refused (an http page, an old browser).
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
     if (deps.document.execCommand('copy')) return 'copied';
   } catch {
     // Some browsers throw instead of returning false.

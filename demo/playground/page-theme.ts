@@ -15,7 +15,7 @@ export function createPageTheme(deps: { storage: StorageLike | null; root: HTMLE
   theme: Signal<PageTheme>;
   dispose: () => void;
 } {
-  let saved: string | null = null;
+  let saved: string | null;
   try {
     saved = deps.storage?.getItem(KEY) ?? null;
   } catch {

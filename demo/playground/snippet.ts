@@ -162,6 +162,7 @@ const JS_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\n': '\\
 /** A single-quoted JS string; line terminators are escaped, so it also stays inside a `//` comment. */
 function jsString(text: string): string {
   const escaped = text.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what this escapes
     /[\\'\u0000-\u001f\u2028\u2029]/g,
     (char) => JS_ESCAPES[char] ?? '\\u' + char.charCodeAt(0).toString(16).padStart(4, '0'),
   );

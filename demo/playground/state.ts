@@ -171,17 +171,14 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       }
     }, REMOUNT_PAUSE_MS);
   };
-  disposers.push(
-    effect(() => {
-      mountOptions.value;
-      follow();
-    }),
-  );
+  disposers.push(mountOptions.subscribe(() => follow()));
 
   // Re-read the raw history whenever the widget starts a conversation or reports a message.
   disposers.push(
     effect(() => {
       const id = live.conversationId.value;
+      // Read to subscribe: each message the widget reports loads the history again.
+      // eslint-disable-next-line @typescript-eslint/no-unused-expressions
       live.revision.value;
       untracked(() => inspector.load(mountOptions.peek()?.apiBase ?? '', id));
     }),

@@ -75,7 +75,7 @@ describe('createConversation', () => {
 
   it('asks the challenge the site has registered by the time of each create, and sends its token', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, { status: true, conversation_id: CONVERSATION, history: [] }));
-    let registered: (() => Promise<string>) | undefined;
+    let registered: (() => Promise<string>) | undefined = undefined;
     const client = createApiClient({
       baseUrl: BASE,
       fetch,
@@ -364,8 +364,8 @@ describe('failures', () => {
     const fetch: FetchLike = () => new Promise<Response>(() => undefined);
     const client = createApiClient({ baseUrl: BASE, fetch });
     const outcomes: string[] = [];
-    const read = client.getConversation(CONVERSATION).catch((e: ApiError) => void outcomes.push(`read:${e.kind}`));
-    const send = client.sendMessage(CONVERSATION, 'hi').catch((e: ApiError) => void outcomes.push(`send:${e.kind}`));
+    const read = client.getConversation(CONVERSATION).catch((e: unknown) => void outcomes.push(`read:${(e as ApiError).kind}`));
+    const send = client.sendMessage(CONVERSATION, 'hi').catch((e: unknown) => void outcomes.push(`send:${(e as ApiError).kind}`));
 
     await vi.advanceTimersByTimeAsync(14_999);
     expect(outcomes).toEqual([]);
@@ -429,6 +429,7 @@ describe('failures', () => {
       () => ({ status: 200, headers: new Headers(), text: () => Promise.reject(new Error('boom')) }) as unknown as Response,
       () => ({}) as Response,
       () => null as unknown as Response,
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a transport that rejects with a string is the case tested
       () => Promise.reject('a string, not an Error'),
     ];
     for (const respond of weird) {

@@ -233,7 +233,7 @@ function seesStorageLate(page: Page, messagesMs = 0) {
       return late(this, key) ? (state.mine.get(key) ?? null) : getItem.call(this, key);
     };
     Storage.prototype.setItem = function (key, value) {
-      if (late(this, key)) state.mine.set(key, String(value));
+      if (late(this, key)) state.mine.set(key, value);
       setItem.call(this, key, value);
     };
     Storage.prototype.removeItem = function (key) {
@@ -246,12 +246,13 @@ function seesStorageLate(page: Page, messagesMs = 0) {
       if (type === 'storage' && typeof listener === 'function') {
         const late = (event: Event) => (state.late ? state.waiting.push(() => listener.call(window, event)) : listener.call(window, event));
         wrapped.set(listener, late);
-        return add.call(window, type, late, options as AddEventListenerOptions);
+        add.call(window, type, late, options as AddEventListenerOptions);
+        return;
       }
-      return add.call(window, type, listener, options as AddEventListenerOptions);
+      add.call(window, type, listener, options as AddEventListenerOptions);
     } as typeof window.addEventListener;
     window.removeEventListener = function (type: string, listener: EventListenerOrEventListenerObject, options?: unknown) {
-      return remove.call(window, type, wrapped.get(listener) ?? listener, options as EventListenerOptions);
+      remove.call(window, type, wrapped.get(listener) ?? listener, options as EventListenerOptions);
     } as typeof window.removeEventListener;
     const onmessage = Object.getOwnPropertyDescriptor(BroadcastChannel.prototype, 'onmessage')!;
     Object.defineProperty(BroadcastChannel.prototype, 'onmessage', {

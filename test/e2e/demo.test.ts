@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
-import { createServer, loadConfigFromFile, type Plugin, type PluginOption, type UserConfig } from 'vite';
+import { createServer, loadConfigFromFile, type Plugin, type UserConfig } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createStandInApi } from '../../demo/server/app.mjs';
 import { useBrowser } from './helpers/fixtures';
@@ -65,7 +65,7 @@ async function startPlayground(dataDir: string): Promise<Playground> {
     cacheDir: join(dataDir, 'vite-cache'),
     logLevel: 'warn',
     clearScreen: false,
-    plugins: [...(plugins as PluginOption[]).flat(3).filter((p) => !isPlugin(p, 'stand-in-api')), standIn],
+    plugins: [...plugins.flat(3).filter((p) => !isPlugin(p, 'stand-in-api')), standIn],
     server: { ...config.server, host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
   });
   await server.listen();
@@ -102,7 +102,8 @@ beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
 });
 afterAll(async () => {
-  await playground?.close();
+  // Unset when it failed to start.
+  await (playground as Playground | undefined)?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
@@ -358,7 +359,7 @@ async function listAssistants(page: Page, key: string): Promise<void> {
 function pageTraces(page: Page): Promise<string> {
   return page.evaluate(() => {
     const dump = (storage: Storage) => Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ''}`);
-    const code = [...document.querySelectorAll('pre')].map((pre) => pre.textContent ?? '');
+    const code = [...document.querySelectorAll('pre')].map((pre) => pre.textContent);
     return JSON.stringify([location.href, dump(localStorage), dump(sessionStorage), document.cookie, code]);
   });
 }

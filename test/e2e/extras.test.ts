@@ -366,7 +366,15 @@ function countChimes(tab: Page) {
       currentTime = 0;
       destination = {};
       createOscillator() {
-        return { type: '', frequency: { value: 0 }, connect: (next: unknown) => next, start: () => void state.tones++, stop() {} };
+        return {
+          type: '',
+          frequency: { value: 0 },
+          connect: (next: unknown) => next,
+          start: () => {
+            state.tones++;
+          },
+          stop() {},
+        };
       }
       createGain() {
         const gain = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };

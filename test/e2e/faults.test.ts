@@ -42,7 +42,7 @@ async function recordLiveRegions(page: Page) {
       const root = attach.call(this, init);
       new MutationObserver(() => {
         for (const region of root.querySelectorAll('[role="status"]')) {
-          const text = region.textContent ?? '';
+          const text = region.textContent;
           const before = known.get(region);
           if (before === text) continue;
           said.push(before === undefined ? `new:${text}` : text);
@@ -60,7 +60,7 @@ function breakTextsWith(page: Page, marker: string) {
   return page.addInitScript((marker) => {
     const create = Document.prototype.createTextNode;
     Document.prototype.createTextNode = function (data) {
-      if (String(data).includes(marker)) throw new Error(`the host page's text hook failed on "${marker}"`);
+      if (data.includes(marker)) throw new Error(`the host page's text hook failed on "${marker}"`);
       return create.call(this, data);
     };
   }, marker);
@@ -218,7 +218,7 @@ describe('text the platform can read', () => {
     const stored = JSON.parse((await rawRequest(`${api.url}/conversations/${conversationOf(posts[0]!)}`)).text);
     const mine = stored.history.find((message: { role: string }) => message.role === 'user').content as string;
     expect(mine).toBe(sent);
-    expect([...mine]).toHaveLength(2000);
+    expect(Array.from(mine)).toHaveLength(2000);
     expect(mine.at(-1)).toBe('\ufffd');
     expect(browser.errors.unexpected()).toEqual([]);
   });

@@ -35,13 +35,16 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await Promise.all([gateway?.close(), elsewhere?.close(), checked?.close()]);
+  // Those started before a failed start are stopped too.
+  for (const server of [gateway, elsewhere, checked] as (TestGateway | undefined)[]) await server?.close();
 });
 
 /** Everything the page received from `origin`: status lines, headers and bodies, as text. */
 function recordAnswers(origin: string): () => Promise<string> {
   const seen: PageResponse[] = [];
-  browser.page.on('response', (response) => void (response.url().startsWith(origin) && seen.push(response)));
+  browser.page.on('response', (response) => {
+    if (response.url().startsWith(origin)) seen.push(response);
+  });
   return async () => {
     const texts = await Promise.all(seen.map(async (r) => `${r.status()} ${JSON.stringify(await r.allHeaders())} ${await r.text().catch(() => '')}`));
     return texts.join('\n');

@@ -37,7 +37,8 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(async () => {
   await Promise.all(gateways.map((gateway) => gateway.stop()));
-  await Promise.all([api?.close(), redis?.stop()]);
+  // Whichever started before a failed start is stopped too.
+  await Promise.all([(api as StandIn | undefined)?.close(), (redis as RedisServer | undefined)?.stop()]);
 });
 beforeEach(() => api.reset());
 

@@ -170,7 +170,7 @@ export function createFakeClient(options: { assistants?: Record<string, FakeAssi
   function accept(id: string, text: string): () => Reply {
     const found = conversation(id);
     // A strict JSON decoder refuses lone surrogates (half an emoji).
-    if (!text.trim() || [...text].length > CONTRACT_MAX_LENGTH || LONE_SURROGATE.test(text)) {
+    if (!text.trim() || Array.from(text).length > CONTRACT_MAX_LENGTH || LONE_SURROGATE.test(text)) {
       throw new ApiError('validation', 'The message field is invalid.', { status: 422, fields: { message: ['invalid'] } });
     }
     if (found.type === 'widget' && assistants[found.assistantId]?.funded === false) {

@@ -44,7 +44,7 @@ export function createFakeConversationFetch(options: { greeting?: string } = {})
     const history = match ? conversations.get(match[1]!) : undefined;
     if (!match || !history) return json(404, { status: false, error: 'Conversation not found' });
     if (method === 'GET' && !match[2]) return json(200, { status: true, history });
-    const message = String(body?.message ?? '');
+    const message = typeof body?.message === 'string' ? body.message : '';
     const reply = `You said: ${message}`;
     history.push({ role: 'user', content: message }, { role: 'assistant', content: reply, function_calls: [] });
     return json(200, { status: true, message: reply, function_calls: [] });

@@ -95,7 +95,7 @@ export function createFakeStorage(): FakeStorage {
     setItem(key, value) {
       if (storage.mode === 'throws') throw new DOMException('The operation is insecure.', 'SecurityError');
       if (storage.mode === 'full') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      data.set(key, String(value));
+      data.set(key, value);
     },
     removeItem(key) {
       if (storage.mode === 'throws') throw new DOMException('The operation is insecure.', 'SecurityError');
@@ -124,7 +124,7 @@ export function createLaggingView(storage: FakeStorage): LaggingStorage {
     getItem: (key) => seen.get(key) ?? null,
     setItem(key, value) {
       storage.setItem(key, value);
-      seen.set(key, String(value));
+      seen.set(key, value);
     },
     removeItem(key) {
       storage.removeItem(key);
@@ -309,7 +309,7 @@ export function createFakeWorld(options: { assistants?: Record<string, FakeAssis
         storage: tabOptions.storage ?? storage,
         tabStorage: tabOptions.tabStorage ?? createFakeStorage(),
         now: timers.now,
-        newId: () => prefix + ++ids,
+        newId: () => `${prefix}${++ids}`,
         setTimer: timers.setTimer,
         clearTimer: timers.clearTimer,
         network,

@@ -26,7 +26,8 @@ beforeAll(() => {
   packageDir = installPackage(packed.tarball, APP_DIR);
 }, SLOW);
 
-afterAll(() => packed?.remove());
+// Unset when packing failed.
+afterAll(() => (packed as PackedPackage | undefined)?.remove());
 
 /** The launcher's panel files and their chunks, as the build wrote them to dist/. */
 const panelFiles = () =>

@@ -48,7 +48,8 @@ beforeAll(() => {
   installPackage(packed.tarball, APP_DIR);
 }, SLOW);
 
-afterAll(() => packed?.remove());
+// Unset when packing failed.
+afterAll(() => (packed as PackedPackage | undefined)?.remove());
 
 /** Copies a type test into the app, its imports of the sources turned into imports of the package. */
 function copyTypeTest(path: string): string {

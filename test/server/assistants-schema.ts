@@ -4,6 +4,7 @@
  * 401 and 422 bodies.
  */
 import { Ajv2020 } from 'ajv/dist/2020';
+import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
 const nullableString = { type: ['string', 'null'] };
@@ -87,7 +88,7 @@ const validation = {
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
-const validators = {
+const validators: Partial<Record<number, ValidateFunction>> = {
   200: ajv.compile(envelope),
   401: ajv.compile({ const: { message: 'Unauthenticated.' } }),
   422: ajv.compile(validation),
@@ -95,7 +96,7 @@ const validators = {
 
 /** Problems of an answer of `GET /user/assistants/get` against the contract; `[]` when it conforms. */
 export function listProblems(status: number, body: unknown): string[] {
-  const validate = validators[status as keyof typeof validators];
+  const validate = validators[status];
   if (!validate) return [`the contract documents no status ${status}`];
   if (validate(body)) return [];
   return (validate.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}`);

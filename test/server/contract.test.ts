@@ -110,7 +110,7 @@ describe('POST /conversations', () => {
     const parsed = JSON.parse(res.text);
     expect(responseProblems('/conversations', 'post', 422, parsed)).toEqual([]);
     expect(parsed.errors).toEqual(errors);
-    expect(parsed.message).toBe(Object.values(errors)[0]![0] + (Object.keys(errors).length > 1 ? ' (and 1 more error)' : ''));
+    expect(parsed.message).toBe(`${Object.values(errors)[0]![0]}${Object.keys(errors).length > 1 ? ' (and 1 more error)' : ''}`);
   });
 });
 
@@ -198,7 +198,7 @@ describe('POST /conversations/{uuid}/messages', () => {
     const id = await newConversation();
     await client.sendMessage(id, 'b'.repeat(2000));
     await client.sendMessage(id, '😀'.repeat(2000));
-    expect((await client.getConversation(id)).filter((m) => m.role === 'user').map((m) => [...m.content].length)).toEqual([2000, 2000]);
+    expect((await client.getConversation(id)).filter((m) => m.role === 'user').map((m) => Array.from(m.content).length)).toEqual([2000, 2000]);
   });
 
   it('keeps the message exactly as sent', async () => {

@@ -57,7 +57,7 @@ describe('drop-after-processing', () => {
     await api.fault('drop-after-processing');
     const error = await rawRequest(`${api.url}/conversations/${id}/messages`, { method: 'POST', body: '{"message":"hello"}' }).then(
       () => undefined,
-      (e: Error) => e,
+      (e: unknown) => e as Error,
     );
     expect(error?.message).toMatch(/aborted|incomplete|socket hang up|ECONNRESET/);
     const [logged] = (await api.requests()).filter((r) => r.path.endsWith('/messages'));

@@ -46,7 +46,7 @@ function check(schemaPointer: string, body: unknown): string[] {
 
 /** The statuses the contract documents for an operation. */
 export function documentedStatuses(path: SpecPath, method: 'get' | 'post'): number[] {
-  return Object.keys((at(['paths', path, method, 'responses']) as Json) ?? {}).map(Number);
+  return Object.keys((at(['paths', path, method, 'responses']) ?? {}) as Json).map(Number);
 }
 
 /**

@@ -29,7 +29,7 @@ describe('the stand-in serves the built widget', () => {
       ['/widget.js', '/* the launcher */'],
       ['/assistant-chat-panel-abc123.js', 'export const panel = 1;'],
     ]) {
-      const response = await fetch(server.url + path, { headers: { Origin: 'https://shop.example' } });
+      const response = await fetch(`${server.url}${path}`, { headers: { Origin: 'https://shop.example' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

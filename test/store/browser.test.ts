@@ -2,11 +2,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createApiClient, type FetchLike } from '../../src/api/client';
 import { createBrowserStoreDeps, createTabSync, pageLifecycle, type TabSyncEnv } from '../../src/store/browser';
-import { createStorage } from '../../src/store/storage';
 import { createConversationStore } from '../../src/store/store';
 import type { TabNews, TabSync } from '../../src/store/types';
 import { createFakeConversationFetch } from '../helpers/fake-conversation-fetch';
-import { createFakeStorage } from '../helpers/fake-deps';
 
 const ID = '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10';
 const OTHER = '7b2e9d41-3c6a-4f88-a1d5-2e9c8b7f6a01';
@@ -139,7 +137,10 @@ describe('createTabSync', () => {
   test("another tab's change of the site's storage is heard while someone listens; then the page's listener goes", () => {
     const added = vi.spyOn(window, 'addEventListener');
     const removed = vi.spyOn(window, 'removeEventListener');
-    cleanups.push(() => (added.mockRestore(), removed.mockRestore()));
+    cleanups.push(() => {
+      added.mockRestore();
+      removed.mockRestore();
+    });
     const sync = createTabSync('site-o', noLocks);
     const heard: TabNews[] = [];
     const stop = sync.subscribe((news) => heard.push(news));
@@ -172,7 +173,7 @@ describe('createTabSync', () => {
         if (!options.ifAvailable) throw new Error('claim asks only for a free lock');
         if (held.has(name)) return callback(null);
         held.add(name);
-        await callback({ name, mode: 'exclusive' } as Lock);
+        await callback({ name, mode: 'exclusive' });
         held.delete(name);
       },
     } as unknown as LockManager;

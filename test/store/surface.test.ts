@@ -99,7 +99,7 @@ describe('retry()', () => {
   });
 
   test('after dispose does nothing', async () => {
-    const { world, store } = await refusedAsInvalid('hello');
+    const { store } = await refusedAsInvalid('hello');
     store.dispose();
     store.retry(store.messages.value[1]!.id);
     expect(shown(store).slice(1)).toEqual(['user: hello [failed]']);

@@ -5,8 +5,8 @@ import { renderApp } from './render-app';
 
 afterEach(cleanup);
 
-const composer = () => screen.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement;
-const sendButton = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+const composer = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your message' });
+const sendButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Send' });
 
 describe('composer', () => {
   it('binds the draft both ways', () => {

@@ -61,7 +61,7 @@ describe('function-call card', () => {
   it('cuts a huge string short behind "Show more"', () => {
     const long = 'a'.repeat(100_000);
     const details = expand({ result: { text: long } });
-    expect(details.textContent!.length).toBeLessThan(1000);
+    expect(details.textContent.length).toBeLessThan(1000);
     fireEvent.click(within(details).getByRole('button', { name: 'Show more' }));
     expect(details.textContent).toContain(long);
   });

@@ -111,7 +111,7 @@ describe('markdown renderer on hostile input', () => {
       expect(best, JSON.stringify(input.slice(0, 20))).toBeLessThan(250);
       const root = render(<div>{children}</div>).container.firstElementChild as HTMLElement;
       expectInert(root);
-      expect(root.textContent!.length).toBeGreaterThan(0);
+      expect(root.textContent.length).toBeGreaterThan(0);
       cleanup();
     }
   }, 30_000);
@@ -185,7 +185,7 @@ describe('markdown renderer', () => {
   });
 
   it('keeps nesting bounded however deep the input indents its lists', () => {
-    const root = show(Array.from({ length: 150 }, (_, i) => ' '.repeat(2 * i) + '- level ' + i).join('\n'));
+    const root = show(Array.from({ length: 150 }, (_, i) => `${' '.repeat(2 * i)}- level ${i}`).join('\n'));
     expect(root.querySelector('ul ul ul ul ul')).not.toBeNull();
     expect(root.querySelector('ul ul ul ul ul ul ul')).toBeNull();
     expect(root.textContent).toContain('level 149');

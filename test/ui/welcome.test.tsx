@@ -77,10 +77,10 @@ describe('consent', () => {
     // Described by the line it accepts.
     expect(root.getElementById(accept.getAttribute('aria-describedby')!)?.textContent).toBe('Read our privacy policy.');
     expect(ui.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('https://clinic.example/privacy');
-    const composer = ui.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement;
+    const composer = ui.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your message' });
     expect(composer.disabled).toBe(true);
     expect(composer.placeholder).toBe('Accept the notice above to start chatting.');
-    expect((ui.getByRole('button', { name: 'Opening hours?' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(ui.getByRole<HTMLButtonElement>('button', { name: 'Opening hours?' }).disabled).toBe(true);
     handle.send('hello?');
     expect([store.calls.start, store.calls.prepare, store.calls.send]).toEqual([0, 0, []]);
 
@@ -98,7 +98,7 @@ describe('consent', () => {
     await ui.findByText('Messages are kept for 30 days.');
     expect(store.calls.start).toBe(1);
     expect(ui.queryByRole('button', { name: 'Accept' })).toBeNull();
-    expect((ui.getByRole('textbox', { name: 'Your message' }) as HTMLTextAreaElement).disabled).toBe(false);
+    expect(ui.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your message' }).disabled).toBe(false);
   });
 });
 
@@ -112,10 +112,10 @@ describe('the pre-chat form', () => {
   it('says what is wrong, on the fields and aloud, and focuses the first field in error', async () => {
     const { ui, root, handle, store, focused } = widget({ config: { storage: 'memory' }, settings: { prechat } });
     handle.open();
-    const name = (await ui.findByRole('textbox', { name: 'Your name (required)' })) as HTMLInputElement;
+    const name = await ui.findByRole<HTMLInputElement>('textbox', { name: 'Your name (required)' });
     await waitFor(() => expect(focused()).toBe(name));
-    const email = ui.getByRole('textbox', { name: 'Email (required)' }) as HTMLInputElement;
-    const phone = ui.getByRole('textbox', { name: 'Phone' }) as HTMLInputElement;
+    const email = ui.getByRole<HTMLInputElement>('textbox', { name: 'Email (required)' });
+    const phone = ui.getByRole<HTMLInputElement>('textbox', { name: 'Phone' });
     fireEvent.input(email, { target: { value: 'ada@' } });
     fireEvent.input(phone, { target: { value: 'call me' } });
     fireEvent.click(ui.getByRole('button', { name: 'Start chat' }));

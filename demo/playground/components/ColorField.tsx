@@ -23,6 +23,8 @@ export function ColorField(props: { value: string; onChange: (hex: string) => vo
       draft.value = props.value;
       error.value = undefined;
     }
+    // The signals are the component's own (stable); only the given colour is a dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.value]);
 
   const onText = (text: string) => {

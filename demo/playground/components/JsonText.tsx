@@ -8,11 +8,12 @@ const TOKEN = /("(?:[^"\\]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|\b(
 
 /** `value` as `JSON.stringify(value, null, 2)`, split into coloured spans. */
 export function JsonText({ value }: { value: unknown }) {
-  const text = JSON.stringify(value, null, 2) ?? 'undefined';
+  // `undefined` (and a function) stringify to undefined, whatever the types say.
+  const text = (JSON.stringify(value, null, 2) as string | undefined) ?? 'undefined';
   const out: Array<string | JSX.Element> = [];
   let last = 0;
   for (const match of text.matchAll(TOKEN)) {
-    const index = match.index ?? 0;
+    const index = match.index;
     if (index > last) out.push(text.slice(last, index));
     const [whole, string, colon, number, literal] = match;
     if (string !== undefined) {

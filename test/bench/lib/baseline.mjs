@@ -132,6 +132,6 @@ async function npm(args, cwd, log) {
     const output = /** @type {{ stdout?: string; stderr?: string }} */ (error);
     const tail = `${output.stdout ?? ''}\n${output.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
     log(`baseline: npm ${args.join(' ')} failed; its last lines:\n${tail}`);
-    throw new Error(`npm ${args.join(' ')} failed in the baseline's worktree (its output is above)`);
+    throw new Error(`npm ${args.join(' ')} failed in the baseline's worktree (its output is above)`, { cause: error });
   }
 }

@@ -127,7 +127,7 @@ export function installProbe(options) {
       let done = false;
       const check = () => {
         if (done) return;
-        let ok = false;
+        let ok;
         try {
           ok = test();
         } catch {

@@ -10,7 +10,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'vite';
-import { MARKS } from './probe.mjs';
 import { ROOT, resolveFromRoot } from './paths.mjs';
 
 /** Trace categories: the DevTools timeline (tasks, script, style, layout, paint), V8 and GC, User Timing marks. */
@@ -134,7 +133,7 @@ export function createRecorder(browser, measured, kind) {
 }
 
 /**
- * Where the main thread's time went between two User Timing marks ({@link MARKS}): phases and trace
+ * Where the main thread's time went between two User Timing marks (`MARKS` in probe.mjs): phases and trace
  * events from the `timeline` recording, source files and functions from the `functions` ones (their
  * samples pooled: one profile of a short window is noisy).
  * @param {{ timeline: Recording; functions: Recording[] }} recordings

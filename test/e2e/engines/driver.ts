@@ -80,22 +80,26 @@ async function launchPuppeteer(name: 'chromium' | 'firefox'): Promise<Engine> {
   let contexts: BrowserContext[] = [];
 
   const wrap = (page: Page, context: BrowserContext): EnginePage => ({
-    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
-    reload: async () => void (await page.reload({ waitUntil: 'load' })),
+    goto: async (url) => {
+      await page.goto(url, { waitUntil: 'load' });
+    },
+    reload: async () => {
+      await page.reload({ waitUntil: 'load' });
+    },
     run: (fn, ...args) => page.evaluate(fn as (...a: unknown[]) => unknown, ...args) as never,
     hover: (x, y) => page.mouse.move(x, y),
     click: (x, y) => page.mouse.click(x, y),
     async press(key) {
       const [modifier, main] = key.includes('+') ? key.split('+') : [undefined, key];
       if (modifier) await page.keyboard.down('Shift');
-      await page.keyboard.press(PUPPETEER_KEYS[main!] ?? (main as KeyInput));
+      await page.keyboard.press(PUPPETEER_KEYS[main] ?? (main as KeyInput));
       if (modifier) await page.keyboard.up('Shift');
     },
     type: (text) => page.keyboard.type(text),
     screenshot: async () => Buffer.from(await page.screenshot({ type: 'png' })),
     async another() {
       const next = await context.newPage();
-      await next.setViewport(page.viewport()!);
+      await next.setViewport(page.viewport());
       return wrap(next, context);
     },
   });
@@ -165,7 +169,7 @@ async function launchWebKit(): Promise<Engine> {
       hover: (x, y) => pointer(x, y, false),
       click: (x, y) => pointer(x, y, true),
       press: (key) => keys([key.split('+').map((part) => KEYS[part] ?? part)]),
-      type: (text) => keys([...text].map((char) => [char])),
+      type: (text) => keys(Array.from(text, (char) => [char])),
       async screenshot() {
         await focus();
         return Buffer.from(await session.send<string>('GET', '/screenshot'), 'base64');

@@ -55,7 +55,7 @@ function locate(selector: string, text?: string | null) {
     for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
   for (const root of roots) {
     for (const element of root.querySelectorAll<HTMLElement>(selector)) {
-      if (text != null && !(element.textContent ?? '').includes(text) && element.getAttribute('aria-label') !== text) continue;
+      if (text != null && !element.textContent.includes(text) && element.getAttribute('aria-label') !== text) continue;
       const box = element.getBoundingClientRect();
       if (!box.width && !box.height) continue;
       return { x: box.left + box.width / 2, y: box.top + box.height / 2, top: box.top, left: box.left, width: box.width, height: box.height };
@@ -70,8 +70,7 @@ function count(selector: string, text?: string | null) {
   for (let i = 0; i < roots.length; i++)
     for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
   let found = 0;
-  for (const root of roots)
-    for (const element of root.querySelectorAll(selector)) if (text == null || (element.textContent ?? '').includes(text)) found++;
+  for (const root of roots) for (const element of root.querySelectorAll(selector)) if (text == null || element.textContent.includes(text)) found++;
   return found;
 }
 
@@ -109,7 +108,7 @@ async function until<T, A extends unknown[]>(page: EnginePage, fn: (...args: A) 
   const end = Date.now() + timeout;
   for (;;) {
     const value = await page.run(fn, ...args);
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > end) throw new Error(`waited ${timeout} ms for ${fn.name}(${args.map((arg) => JSON.stringify(arg)).join(', ')})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -203,7 +202,8 @@ for (const name of ENGINES) {
       await engine.closePages();
     });
     afterAll(async () => {
-      await engine?.stop();
+      // Unset when the engine failed to start.
+      await (engine as Engine | undefined)?.stop();
     });
 
     test(`${name} › a page view asks nothing; intent loads the panel; a reply that ran tools shows its cards; a reload resumes with the message once`, async () => {

@@ -37,7 +37,7 @@ export function startXvfb(): Promise<{ display: string; process: ChildProcess }>
     const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     xvfb.once('error', reject);
-    xvfb.stdout!.on('data', (chunk: Buffer) => {
+    xvfb.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('\n')) resolve({ display: `:${out.trim()}`, process: xvfb });
     });
@@ -113,7 +113,7 @@ async function call<T>(server: string, method: string, path: string, body?: unkn
     headers: { 'content-type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const answer = (await response.json()) as { value: T & { error?: string; message?: string } };
+  const answer = (await response.json()) as { value?: T & { error?: string; message?: string } };
   if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${answer.value?.error}: ${answer.value?.message}`);
-  return answer.value;
+  return answer.value as T;
 }

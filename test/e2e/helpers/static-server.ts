@@ -94,7 +94,10 @@ export async function startStaticServer(options: StaticServerOptions = {}): Prom
 
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendText(res, 405, 'Method not allowed');
+      return;
+    }
     const registered = pages.get(path);
     if (registered) {
       res.writeHead(registered.status, { 'Cache-Control': 'no-store', ...registered.headers });
@@ -162,7 +165,10 @@ async function serveFile(res: ServerResponse, root: string, encoded: string, hea
   try {
     const file = resolve(root, decodeURIComponent(encoded));
     // Never leave the served folder, whatever the path says.
-    if (!file.startsWith(root + sep)) return sendText(res, 404, 'Not found');
+    if (!file.startsWith(root + sep)) {
+      sendText(res, 404, 'Not found');
+      return;
+    }
     const body = await readFile(file);
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     res.writeHead(200, {

@@ -65,7 +65,7 @@ describe('storage the widget cannot use', () => {
           return (error as Error).name;
         }
       })();
-      const locks = await navigator.locks.request('probe', () => 'granted').catch((error: Error) => error.name);
+      const locks = await navigator.locks.request('probe', () => 'granted').catch((error: unknown) => (error as Error).name);
       return { origin: window.origin, storage, locks };
     });
     expect(refused).toEqual({ origin: 'null', storage: 'SecurityError', locks: 'SecurityError' });

@@ -13,7 +13,7 @@
  * A probe, installed as an init script, takes the "before" picture ahead of every page script.
  */
 import { expect } from 'vitest';
-import type { Browser, CDPSession, Frame, Locator, Page } from 'playwright-core';
+import type { Browser, CDPSession, Frame, Page } from 'playwright-core';
 import type { LoggedRequest } from '../../../demo/server/app.mjs';
 import type { PageErrorRecord, PageErrors } from '../helpers/browser';
 import type { StaticServer } from '../helpers/static-server';

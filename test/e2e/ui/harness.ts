@@ -170,7 +170,7 @@ export function focused(page: Page): Promise<FocusedElement> {
       el = el.shadowRoot.activeElement;
     }
     if (!el) return { tag: 'none', name: '', inWidget: false, className: '' };
-    const label = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+    const label = el.getAttribute('aria-label') ?? el.textContent.trim().replace(/\s+/g, ' ').slice(0, 60);
     return { tag: el.tagName.toLowerCase(), name: label, inWidget, className: el.getAttribute('class') ?? '' };
   });
 }

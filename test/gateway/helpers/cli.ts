@@ -41,7 +41,7 @@ export async function startCli(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');
       for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
         const line = JSON.parse(buffered.slice(0, end)) as Record<string, unknown>;
@@ -50,7 +50,7 @@ export async function startCli(
         if (line.event === 'listening') resolve(String(line.url));
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
     void exited.then((code) => reject(new Error(`the gateway exited (${code}) before listening: ${errors}`)));
   });
   return {

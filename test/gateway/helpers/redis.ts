@@ -77,10 +77,10 @@ function freePort(): Promise<number> {
 
 /** Polls until something accepts connections on `port` (or the server exits). */
 async function waitForPort(port: number, exited: Promise<void>): Promise<void> {
-  let gone = false;
-  void exited.then(() => (gone = true));
+  const state = { gone: false };
+  void exited.then(() => (state.gone = true));
   for (let tries = 0; tries < 200; tries++) {
-    if (gone) throw new Error('redis-server exited at start');
+    if (state.gone) throw new Error('redis-server exited at start');
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
       socket.once('connect', () => {
