@@ -143,6 +143,16 @@ async function send(page: EnginePage, text: string): Promise<void> {
   await page.press('Enter');
 }
 
+/** How many messages the widget's log shows. */
+function messagesShown() {
+  return document.querySelector('assistant-chat-root')!.shadowRoot!.querySelectorAll('.message-log .message').length;
+}
+
+/** Whether the widget's log shows at least `least` messages (self-contained: it runs in the page). */
+function messagesAtLeast(least: number) {
+  return document.querySelector('assistant-chat-root')!.shadowRoot!.querySelectorAll('.message-log .message').length >= least;
+}
+
 /** A conversation of `exchanges` questions and answers, made through the API, stored for the page as the widget stores it. */
 async function longConversation(page: EnginePage, exchanges: number): Promise<void> {
   const created = await fetch(`${api.url}/conversations`, {
@@ -375,8 +385,10 @@ for (const name of ENGINES) {
       await longConversation(page, 12);
       await page.reload();
       await openChat(page, 'help me, please (10)');
-      // The next reply takes a while: the visitor scrolls up to read meanwhile.
-      await api.fault('slow', { delayMs: 1500 });
+      // The next reply takes a while: the visitor scrolls up to read meanwhile. (Long enough for a WebDriver
+      // round trip on a loaded machine to see the typing indicator before the reply ends it.)
+      await api.fault('slow', { delayMs: 4000 });
+      const shown = await page.run(messagesShown);
       await send(page, 'hello');
       await until(page, count, ['.typing-indicator']);
       // (After the frame that shows the visitor's message, which brings the view down to it.)
@@ -391,7 +403,8 @@ for (const name of ENGINES) {
         reading.id = 'reading';
         return reading.getBoundingClientRect().top;
       });
-      await until(page, count, ['.message-log', 'assistant.']);
+      // The visitor's message and the reply.
+      await until(page, messagesAtLeast, [shown + 2]);
       const after = await page.run(
         () => document.querySelector('assistant-chat-root')!.shadowRoot!.getElementById('reading')!.getBoundingClientRect().top,
       );
