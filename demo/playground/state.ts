@@ -14,11 +14,14 @@ import { withLook, type AssistantLook } from './look';
 import type { SettingsPersistence } from './persistence';
 import type { Scenario } from './scenarios';
 import {
+  DATA_LAYER,
   defaultSettings,
+  durationOf,
   encodeSettings,
   parseSettings,
   prechatOf,
   startersOf,
+  teaserDelayOf,
   validateSettings,
   variablesOf,
   visitorOf,
@@ -128,6 +131,15 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     if (s.offset.trim()) options.offset = s.offset.trim();
     const visitor = visitorOf(s);
     if (visitor) options.visitor = visitor;
+    if (s.teaser.trim()) options.teaser = s.teaser.trim();
+    const teaserDelay = teaserDelayOf(s);
+    if (teaserDelay) options.teaserDelay = teaserDelay;
+    if (durationOf(s.openAfter) !== undefined) options.openAfter = s.openAfter.trim();
+    if (s.size !== 'normal') options.size = s.size;
+    if (s.transcript) options.transcript = true;
+    if (s.analytics) options.analytics = DATA_LAYER;
+    if (s.dictation) options.voice = 'dictation';
+    if (s.sound) options.sound = 'on';
     return options;
   });
   const apiBaseUrl = computed(() => absoluteApiBase(settings.value.apiBase, deps.pageUrl));

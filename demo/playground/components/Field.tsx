@@ -26,8 +26,9 @@ export function Field(props: { id: string; label: string; hint?: ComponentChildr
 }
 
 /**
- * A {@link Field} with a one-line text input for a setting given as text: its hint describes it, and each
- * keystroke goes to `onInput`. `mono` is for codes and addresses (monospaced, no spell check).
+ * A {@link Field} with a one-line text input for a setting given as text: its hint describes it (its error
+ * instead, when there is one), and each keystroke goes to `onInput`. `mono` is for codes and addresses
+ * (monospaced, no spell check).
  */
 export function TextField(props: {
   id: string;
@@ -39,9 +40,10 @@ export function TextField(props: {
   type?: 'text' | 'url';
   mono?: boolean;
   maxLength?: number;
+  error?: string | undefined;
 }) {
   return (
-    <Field id={props.id} label={props.label} hint={props.hint}>
+    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
       <input
         id={props.id}
         class={props.mono ? 'input input--mono' : 'input'}
@@ -51,7 +53,8 @@ export function TextField(props: {
         maxLength={props.maxLength}
         placeholder={props.placeholder}
         value={props.value}
-        aria-describedby={`${props.id}-hint`}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={describedBy(props.id, props.error, true)}
         onInput={(event) => props.onInput(event.currentTarget.value)}
       />
     </Field>
