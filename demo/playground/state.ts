@@ -6,6 +6,7 @@
 import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals';
 import type { MountOptions, WidgetHandle } from '../../src/mount';
 import { createAccount, type Account } from './account';
+import type { DataLayerLog } from './data-layer-log';
 import type { AccountAssistant } from './account-api';
 import type { DemoAssistant } from './assistants';
 import { createInspector, type Inspector, type InspectorDeps } from './inspector';
@@ -41,6 +42,8 @@ export interface PlaygroundDeps extends LiveWidgetDeps, InspectorDeps {
   /** Timers, for gathering quick changes (typing) into fewer mounts of the widget. */
   setTimer: (callback: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
+  /** What the widget pushes to the page's `dataLayer`, watched while the analytics switch is on. */
+  dataLayerLog: DataLayerLog;
 }
 
 /** The settings that can be changed with a plain patch (variables have their own actions). */
@@ -66,6 +69,8 @@ export interface Playground {
   readonly inspector: Inspector;
   /** The owner's own assistants ("Use my assistants"). */
   readonly account: Account;
+  /** The entries the widget pushed to `window.dataLayer` while analytics is on. */
+  readonly dataLayerLog: DataLayerLog;
   update(patch: SettingsPatch): void;
   /** Picks a demo assistant of the stand-in: its id and its look (theme, colour, corner). */
   pickDemoAssistant(assistant: DemoAssistant): void;
@@ -157,6 +162,19 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
   disposers.push(
     deps.persistence.onExternalChange((encoded) => {
       settings.value = parseSettings(encoded, defaults, deps.newId);
+    }),
+  );
+
+  // Watch the data layer while analytics is on, from before the widget (mounted by the next effect) can push.
+  disposers.push(
+    effect(() => {
+      if (settings.value.analytics) {
+        // (Again at each change: the page may have put another array in its place.)
+        deps.dataLayerLog.watch();
+      } else {
+        deps.dataLayerLog.stop();
+        deps.dataLayerLog.clear();
+      }
     }),
   );
 
@@ -285,6 +303,7 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     live,
     inspector,
     account,
+    dataLayerLog: deps.dataLayerLog,
     apiBaseUrl,
     update,
     pickDemoAssistant(assistant) {
@@ -317,6 +336,7 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       if (timer !== null) deps.clearTimer(timer);
       disposers.forEach((dispose) => dispose());
       live.dispose();
+      deps.dataLayerLog.stop();
       inspector.dispose();
       account.dispose();
     },
