@@ -73,16 +73,18 @@ export interface SegmentOption<T extends string> {
   label: string;
 }
 
-/** A radio group drawn as a row of buttons. */
+/** A radio group drawn as a row of buttons, with an optional hint under it. */
 export function Segmented<T extends string>(props: {
   name: string;
   legend: string;
   options: readonly SegmentOption<T>[];
   value: T;
   onChange: (value: T) => void;
+  hint?: string;
 }) {
+  const hintId = `${props.name}-hint`;
   return (
-    <fieldset class="field">
+    <fieldset class="field" aria-describedby={props.hint ? hintId : undefined}>
       <legend class="field__label">{props.legend}</legend>
       <div class="segmented">
         {props.options.map((option) => (
@@ -98,6 +100,25 @@ export function Segmented<T extends string>(props: {
           </label>
         ))}
       </div>
+      {props.hint ? (
+        <p class="field__hint" id={hintId}>
+          {props.hint}
+        </p>
+      ) : null}
     </fieldset>
+  );
+}
+
+/** An on/off setting: a checkbox drawn as a switch, its label and a hint beside it. */
+export function Switch(props: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label class="switch">
+      <input type="checkbox" role="switch" checked={props.checked} onChange={(event) => props.onChange(event.currentTarget.checked)} />
+      <span class="switch__track" aria-hidden="true" />
+      <span class="switch__text">
+        <span class="switch__label">{props.label}</span>
+        <span class="field__hint">{props.hint}</span>
+      </span>
+    </label>
   );
 }
