@@ -50,7 +50,7 @@ export function createDataLayerLog(deps: DataLayerLogDeps): DataLayerLog {
   const entries = signal<readonly DataLayerEntry[]>([]);
   let nextId = 0;
   /** The array being watched, and the `push` it had before. */
-  let watched: { layer: { push: Push }; previous: Push; own: Push } | null = null;
+  let watched: { layer: { push: Push }; previous: Push; own: Push; hadOwnPush: boolean } | null = null;
 
   function record(item: unknown): void {
     const fields = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
@@ -67,8 +67,12 @@ export function createDataLayerLog(deps: DataLayerLogDeps): DataLayerLog {
   }
 
   function stop(): void {
-    // Put the previous push back only where ours is still in place (a tag manager may have put its own since).
-    if (watched && watched.layer.push === watched.own) watched.layer.push = watched.previous;
+    // The array as it was found: the previous push back (or the array's own), only where ours is still in place
+    // (a tag manager may have put its own since).
+    if (watched && watched.layer.push === watched.own) {
+      if (watched.hadOwnPush) watched.layer.push = watched.previous;
+      else delete (watched.layer as { push?: Push }).push;
+    }
     watched = null;
   }
 
@@ -82,12 +86,13 @@ export function createDataLayerLog(deps: DataLayerLogDeps): DataLayerLog {
       let layer = current as { push?: unknown } | null | undefined;
       if (typeof layer?.push !== 'function') layer = holder[name] = [];
       const previous = layer.push as Push;
+      const hadOwnPush = Object.prototype.hasOwnProperty.call(layer, 'push');
       const own: Push = function (this: unknown, ...items: unknown[]) {
         items.forEach(record);
         return previous.apply(this, items);
       };
       layer.push = own;
-      watched = { layer: layer as { push: Push }, previous, own };
+      watched = { layer: layer as { push: Push }, previous, own, hadOwnPush };
     },
     clear() {
       if (entries.peek().length) entries.value = [];
