@@ -5,6 +5,7 @@
  */
 import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals';
 import type { MountOptions, WidgetHandle } from '../../src/mount';
+import { STORAGE_SUFFIX } from '../../src/store/layout';
 import { createAccount, type Account } from './account';
 import type { DataLayerLog } from './data-layer-log';
 import type { AccountAssistant } from './account-api';
@@ -44,6 +45,8 @@ export interface PlaygroundDeps extends LiveWidgetDeps, InspectorDeps {
   clearTimer: (handle: unknown) => void;
   /** What the widget pushes to the page's `dataLayer`, watched while the analytics switch is on. */
   dataLayerLog: DataLayerLog;
+  /** The tab's storage, where the widget marks the teaser dismissed and the chat opened for the visit; null: out of reach. */
+  visitStorage: Pick<Storage, 'length' | 'key' | 'removeItem'> | null;
 }
 
 /** The settings that can be changed with a plain patch (variables have their own actions). */
@@ -83,6 +86,8 @@ export interface Playground {
   removeVariable(id: string): void;
   /** Sets the scenario's assistant, starts a fresh conversation, opens the widget and sends its message. */
   runScenario(scenario: Scenario): Promise<void>;
+  /** Starts the visit over: forgets the dismissed teaser and the opened chat, and shows the widget afresh, closed. */
+  replayNudges(): void;
   /** Starts a new conversation in the live widget (`handle.reset()`). */
   newConversation(): Promise<void>;
   /** Re-reads the raw conversation now. */
@@ -326,6 +331,10 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       setVariables(settings.peek().variables.filter((row) => row.id !== id));
     },
     runScenario,
+    replayNudges() {
+      forgetVisitMarks(deps.visitStorage);
+      live.restart();
+    },
     async newConversation() {
       await freshConversation();
     },
@@ -341,4 +350,18 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       account.dispose();
     },
   };
+}
+
+/** Removes the widget's marks of this visit (`…:teaser`, `…:opened`), of every assistant: storage out of reach keeps none. */
+function forgetVisitMarks(storage: PlaygroundDeps['visitStorage']): void {
+  const marks = [STORAGE_SUFFIX.teaser, STORAGE_SUFFIX.opened];
+  try {
+    if (!storage) return;
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const key of keys) {
+      if (key?.startsWith('assistant-chat:') && marks.some((mark) => key.endsWith(mark))) storage.removeItem(key);
+    }
+  } catch {
+    // Blocked storage holds no marks to forget.
+  }
 }

@@ -113,6 +113,7 @@ export function playgroundDeps(overrides: Partial<PlaygroundDeps> = {}): Playgro
     setTimer: (callback, ms) => setTimeout(callback, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     dataLayerLog: createDataLayerLog({ win: {}, now: () => Date.now() }),
+    visitStorage: null,
     ...overrides,
   } as PlaygroundDeps & { persistence: ReturnType<typeof recordingPersistence> };
 }

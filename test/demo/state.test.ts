@@ -268,3 +268,36 @@ describe('the analytics log', () => {
     expect(layer).toHaveLength(3);
   });
 });
+
+describe('starting a new visit', () => {
+  it('forgets the dismissed teaser and the opened chat of this tab, and shows the widget afresh, closed', () => {
+    const session = new Map<string, string>([
+      ['assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@http://127.0.0.1:5173/api:teaser', '1'],
+      ['assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@http://127.0.0.1:5173/api:opened', '1'],
+      ['assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@http://127.0.0.1:5173/api:outbox', '[]'],
+      ['someone-else:teaser', 'kept'],
+    ]);
+    const visitStorage = {
+      get length() {
+        return session.size;
+      },
+      key: (index: number) => [...session.keys()][index] ?? null,
+      removeItem: (key: string) => void session.delete(key),
+    };
+    const widgets = fakeMount();
+    pg = createPlayground(playgroundDeps({ mount: widgets.mount, visitStorage }));
+    pg.live.setTarget(document.createElement('div'));
+    pg.update({ teaser: 'Hi!', openAfter: '30s' });
+    widgets.widgets.at(-1)!.handle.open();
+    const before = widgets.widgets.length;
+
+    pg.replayNudges();
+    expect([...session.keys()]).toEqual([
+      'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@http://127.0.0.1:5173/api:outbox',
+      'someone-else:teaser',
+    ]);
+    expect(widgets.widgets).toHaveLength(before + 1);
+    expect(widgets.widgets.at(-2)!.handle.destroy).toHaveBeenCalled();
+    expect(widgets.widgets.at(-1)!.handle.isOpen).toBe(false);
+  });
+});

@@ -624,6 +624,18 @@ describe('the extras', () => {
     expect(browser.errors.unexpected()).toEqual([]);
   });
 
+  test('a dismissed teaser comes back with "Start a new visit", as it would for a new visitor', async () => {
+    const { page } = browser;
+    await page.goto(`${playground.url}/#teaser=${encodeURIComponent(TEASER)}&teaserDelay=500ms`);
+    const teaser = widget(page).getByRole('button', { name: TEASER });
+    await teaser.waitFor();
+    await widget(page).locator('.teaser').getByRole('button', { name: 'Close' }).click();
+    await teaser.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Start a new visit' }).click();
+    await teaser.waitFor();
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
   test('a time the widget would not read is explained beside its field, and the snippet leaves it out', async () => {
     const { page } = browser;
     await page.goto(playground.url);

@@ -51,6 +51,16 @@ export function ExtrasSettings({ pg }: { pg: Playground }) {
         error={problems.openAfter}
         onInput={(openAfter) => pg.update({ openAfter })}
       />
+      {s.teaser.trim() || s.openAfter.trim() ? (
+        <div class="replay">
+          <button type="button" class="button button--small button--ghost" aria-describedby="replay-hint" onClick={() => pg.replayNudges()}>
+            Start a new visit
+          </button>
+          <p class="field__hint" id="replay-hint">
+            The teaser and the timed open come once per visit (this tab), and a dismissed teaser stays away: this brings them back.
+          </p>
+        </div>
+      ) : null}
       <Segmented
         name="size"
         legend="Panel size"
