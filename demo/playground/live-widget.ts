@@ -28,6 +28,8 @@ export interface LiveWidget {
    * the variables changed; new variables go to the running widget, for its next conversation.
    */
   show(options: MountOptions | null): void;
+  /** Mounts the widget afresh, closed: what it starts on a page load (the teaser's delay, the timed open) starts again. */
+  restart(): void;
   /** Unmounts the widget and forgets the target. */
   dispose(): void;
 }
@@ -113,6 +115,10 @@ export function createLiveWidget(deps: LiveWidgetDeps): LiveWidget {
     },
     show(options) {
       wanted = options;
+      render();
+    },
+    restart() {
+      unmount();
       render();
     },
     dispose() {

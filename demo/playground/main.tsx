@@ -6,8 +6,9 @@
 import { render } from 'preact';
 import { mount } from '../../src/index';
 import { App } from './components/App';
+import { createDataLayerLog } from './data-layer-log';
 import { createPageTheme } from './page-theme';
-import { createSettingsPersistence, safeLocalStorage, windowHashLocation } from './persistence';
+import { createSettingsPersistence, safeLocalStorage, safeSessionStorage, windowHashLocation } from './persistence';
 import { createPlayground } from './state';
 import './playground.css';
 
@@ -20,6 +21,8 @@ const playground = createPlayground({
   newId: () => `row-${++nextId}`,
   setTimer: (callback, ms) => setTimeout(callback, ms),
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  dataLayerLog: createDataLayerLog({ win: window, now: () => Date.now() }),
+  visitStorage: safeSessionStorage(window),
 });
 const pageTheme = createPageTheme({ storage, root: document.documentElement });
 

@@ -100,3 +100,12 @@ export function safeLocalStorage(win: Window): StorageLike | null {
     return null;
   }
 }
+
+/** `window.sessionStorage`, or null where reading it throws. */
+export function safeSessionStorage(win: Window): Storage | null {
+  try {
+    return win.sessionStorage;
+  } catch {
+    return null;
+  }
+}

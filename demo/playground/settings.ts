@@ -4,12 +4,19 @@
  */
 import { isUuid } from '../../src/api/client';
 import type { ConversationType } from '../../src/api/types';
+import { readBootSettings } from '../../src/config/boot';
 import { readPanelSettings } from '../../src/config/panel';
 import { BOOT_SETTINGS, PANEL_SETTINGS, type Corner, type PrechatField, type Theme } from '../../src/config/table';
 import { DEMO_ASSISTANTS } from './assistants';
 
 /** The languages the widget ships; `auto` leaves the choice to the widget (page `lang`, then browser). */
 export type LocaleChoice = 'auto' | 'en' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'pt' | 'pl' | 'tr' | 'ar' | 'he';
+
+/** The panel's size (`data-size`): `expandable` adds an Expand button, `large` starts large. */
+export type PanelSize = (typeof PANEL_SETTINGS.size.choices)[number];
+
+/** The data layer the analytics switch names: the one Google Tag Manager reads. */
+export const DATA_LAYER = 'dataLayer';
 
 /** One row of the variables editor. `id` is local to the page (a stable key for rendering). */
 export interface VariableRow {
@@ -55,6 +62,21 @@ export interface PlaygroundSettings {
   visitorId: string;
   /** Their name, sent with the id. */
   visitorName: string;
+  /** A line in a bubble beside the closed launcher (`data-teaser`); empty: none. */
+  teaser: string;
+  /** When the teaser shows, as typed (`8s`); empty: the widget's 4 s. */
+  teaserDelay: string;
+  /** Opens the panel by itself after this long, as typed (`30s`); empty: never. */
+  openAfter: string;
+  size: PanelSize;
+  /** The "Download conversation" button (`data-transcript`). */
+  transcript: boolean;
+  /** The chat's events go to `window.dataLayer` (`data-analytics`). */
+  analytics: boolean;
+  /** A microphone in the composer (`data-voice="dictation"`). */
+  dictation: boolean;
+  /** A chime for a reply the visitor is not looking at (`data-sound="on"`). */
+  sound: boolean;
 }
 
 /** Problems with the typed fields, by field; an empty object when everything is usable. */
@@ -115,6 +137,14 @@ export function defaultSettings(newId: NewId): PlaygroundSettings {
     offset: '',
     visitorId: '',
     visitorName: '',
+    teaser: '',
+    teaserDelay: '',
+    openAfter: '',
+    size: PANEL_SETTINGS.size.default,
+    transcript: PANEL_SETTINGS.transcript.default,
+    analytics: false,
+    dictation: false,
+    sound: false,
   };
 }
 
@@ -183,6 +213,35 @@ export function welcomeProblems(settings: Pick<PlaygroundSettings, 'starters' | 
   return problems;
 }
 
+/**
+ * A time as the widget reads it (`30s`, `1.5s`, `800ms`, `2m`; a bare number is seconds), in milliseconds;
+ * undefined when the text is empty or not a time.
+ */
+export function durationOf(text: string): number | undefined {
+  const value = text.trim();
+  if (!value) return undefined;
+  const reading = readBootSettings({ openAfter: value });
+  return reading.issues.length ? undefined : (reading.values.openAfter as number | undefined);
+}
+
+/** The typed times the widget would not understand, in words for the owner (the widget then leaves them out). */
+export function extrasProblems(settings: Pick<PlaygroundSettings, 'teaserDelay' | 'openAfter'>): { teaserDelay?: string; openAfter?: string } {
+  const problems: { teaserDelay?: string; openAfter?: string } = {};
+  const notATime = 'Not a time the widget reads: write it like 800ms, 8s or 2m.';
+  if (settings.teaserDelay.trim() && durationOf(settings.teaserDelay) === undefined) problems.teaserDelay = notATime;
+  if (settings.openAfter.trim() && durationOf(settings.openAfter) === undefined) problems.openAfter = notATime;
+  return problems;
+}
+
+/**
+ * The teaser's delay for the widget and the snippet: as typed when it is a time other than the widget's default
+ * and there is a teaser to delay; else undefined (left out).
+ */
+export function teaserDelayOf(settings: Pick<PlaygroundSettings, 'teaser' | 'teaserDelay'>): string | undefined {
+  const delay = durationOf(settings.teaserDelay);
+  return settings.teaser.trim() && delay !== undefined && delay !== BOOT_SETTINGS.teaserDelay.default ? settings.teaserDelay.trim() : undefined;
+}
+
 /** The variables as the API takes them: rows with a key, later rows winning; values stay strings. */
 export function variablesOf(rows: readonly VariableRow[]): Record<string, string> {
   const variables: Record<string, string> = {};
@@ -221,6 +280,14 @@ export function encodeSettings(settings: PlaygroundSettings, defaults: Playgroun
   put('offset', settings.offset, defaults.offset);
   put('visitor', settings.visitorId, defaults.visitorId);
   put('visitorName', settings.visitorName, defaults.visitorName);
+  put('teaser', settings.teaser, defaults.teaser);
+  put('teaserDelay', settings.teaserDelay, defaults.teaserDelay);
+  put('openAfter', settings.openAfter, defaults.openAfter);
+  put('size', settings.size, defaults.size);
+  put('transcript', onOff(settings.transcript), onOff(defaults.transcript));
+  put('analytics', onOff(settings.analytics), onOff(defaults.analytics));
+  put('voice', settings.dictation ? 'dictation' : 'none', defaults.dictation ? 'dictation' : 'none');
+  put('sound', onOff(settings.sound), onOff(defaults.sound));
   const vars = JSON.stringify(settings.variables.filter((row) => row.key.trim()).map((row) => [row.key.trim(), row.value]));
   const defaultVars = JSON.stringify(defaults.variables.map((row) => [row.key, row.value]));
   if (vars !== defaultVars) params.set('vars', vars);
@@ -246,6 +313,7 @@ export function parseSettings(text: string, defaults: PlaygroundSettings, newId:
     const value = params.get(name);
     return allowed.find((option) => option === value) ?? fallback;
   };
+  const switchOf = (name: string, fallback: boolean) => (params.has(name) ? params.get(name) === 'on' : fallback);
   return {
     assistantId: str('assistant', defaults.assistantId),
     apiBase: str('api', defaults.apiBase),
@@ -267,7 +335,19 @@ export function parseSettings(text: string, defaults: PlaygroundSettings, newId:
     offset: str('offset', defaults.offset),
     visitorId: str('visitor', defaults.visitorId),
     visitorName: str('visitorName', defaults.visitorName),
+    teaser: str('teaser', defaults.teaser),
+    teaserDelay: str('teaserDelay', defaults.teaserDelay),
+    openAfter: str('openAfter', defaults.openAfter),
+    size: pick('size', PANEL_SETTINGS.size.choices, defaults.size),
+    transcript: switchOf('transcript', defaults.transcript),
+    analytics: switchOf('analytics', defaults.analytics),
+    dictation: params.has('voice') ? params.get('voice') === 'dictation' : defaults.dictation,
+    sound: switchOf('sound', defaults.sound),
   };
+}
+
+function onOff(value: boolean): 'on' | 'off' {
+  return value ? 'on' : 'off';
 }
 
 function parseVariables(text: string, newId: NewId): VariableRow[] {

@@ -7,7 +7,7 @@
  * left out.
  */
 import { BOOT_SETTINGS, PANEL_SETTINGS } from '../../src/config/table';
-import { prechatOf, startersOf, variablesOf, visitorOf, type PlaygroundSettings } from './settings';
+import { DATA_LAYER, durationOf, prechatOf, startersOf, teaserDelayOf, variablesOf, visitorOf, type PlaygroundSettings } from './settings';
 
 /** Where the page tells the owner to put the script's real address. */
 export const CDN_PLACEHOLDER = 'https://YOUR-CDN/widget.js';
@@ -65,6 +65,14 @@ function settingsOf(settings: SnippetSettings, apiBase: string): Setting[] {
   add('offset', 'data-offset', settings.offset.trim(), '');
   const visitor = visitorOf(settings);
   if (visitor) out.push({ option: 'visitor', attribute: 'data-visitor', value: visitor });
+  add('teaser', 'data-teaser', settings.teaser.trim(), '');
+  add('teaserDelay', 'data-teaser-delay', teaserDelayOf(settings) ?? '', '');
+  add('openAfter', 'data-open-after', durationOf(settings.openAfter) === undefined ? '' : settings.openAfter.trim(), '');
+  add('analytics', 'data-analytics', settings.analytics ? DATA_LAYER : '', '');
+  add('size', 'data-size', settings.size, PANEL_SETTINGS.size.default);
+  add('transcript', 'data-transcript', settings.transcript, PANEL_SETTINGS.transcript.default);
+  add('voice', 'data-voice', settings.dictation ? 'dictation' : PANEL_SETTINGS.voice.default, PANEL_SETTINGS.voice.default);
+  add('sound', 'data-sound', settings.sound ? 'on' : PANEL_SETTINGS.sound.default, PANEL_SETTINGS.sound.default);
   return out;
 }
 

@@ -5,7 +5,9 @@
  */
 import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals';
 import type { MountOptions, WidgetHandle } from '../../src/mount';
+import { STORAGE_SUFFIX } from '../../src/store/layout';
 import { createAccount, type Account } from './account';
+import type { DataLayerLog } from './data-layer-log';
 import type { AccountAssistant } from './account-api';
 import type { DemoAssistant } from './assistants';
 import { createInspector, type Inspector, type InspectorDeps } from './inspector';
@@ -14,11 +16,14 @@ import { withLook, type AssistantLook } from './look';
 import type { SettingsPersistence } from './persistence';
 import type { Scenario } from './scenarios';
 import {
+  DATA_LAYER,
   defaultSettings,
+  durationOf,
   encodeSettings,
   parseSettings,
   prechatOf,
   startersOf,
+  teaserDelayOf,
   validateSettings,
   variablesOf,
   visitorOf,
@@ -38,6 +43,10 @@ export interface PlaygroundDeps extends LiveWidgetDeps, InspectorDeps {
   /** Timers, for gathering quick changes (typing) into fewer mounts of the widget. */
   setTimer: (callback: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
+  /** What the widget pushes to the page's `dataLayer`, watched while the analytics switch is on. */
+  dataLayerLog: DataLayerLog;
+  /** The tab's storage, where the widget marks the teaser dismissed and the chat opened for the visit; null: out of reach. */
+  visitStorage: Pick<Storage, 'length' | 'key' | 'removeItem'> | null;
 }
 
 /** The settings that can be changed with a plain patch (variables have their own actions). */
@@ -63,6 +72,8 @@ export interface Playground {
   readonly inspector: Inspector;
   /** The owner's own assistants ("Use my assistants"). */
   readonly account: Account;
+  /** The entries the widget pushed to `window.dataLayer` while analytics is on. */
+  readonly dataLayerLog: DataLayerLog;
   update(patch: SettingsPatch): void;
   /** Picks a demo assistant of the stand-in: its id and its look (theme, colour, corner). */
   pickDemoAssistant(assistant: DemoAssistant): void;
@@ -75,6 +86,8 @@ export interface Playground {
   removeVariable(id: string): void;
   /** Sets the scenario's assistant, starts a fresh conversation, opens the widget and sends its message. */
   runScenario(scenario: Scenario): Promise<void>;
+  /** Starts the visit over: forgets the dismissed teaser and the opened chat, and shows the widget afresh, closed. */
+  replayNudges(): void;
   /** Starts a new conversation in the live widget (`handle.reset()`). */
   newConversation(): Promise<void>;
   /** Re-reads the raw conversation now. */
@@ -128,6 +141,15 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     if (s.offset.trim()) options.offset = s.offset.trim();
     const visitor = visitorOf(s);
     if (visitor) options.visitor = visitor;
+    if (s.teaser.trim()) options.teaser = s.teaser.trim();
+    const teaserDelay = teaserDelayOf(s);
+    if (teaserDelay) options.teaserDelay = teaserDelay;
+    if (durationOf(s.openAfter) !== undefined) options.openAfter = s.openAfter.trim();
+    if (s.size !== 'normal') options.size = s.size;
+    if (s.transcript) options.transcript = true;
+    if (s.analytics) options.analytics = DATA_LAYER;
+    if (s.dictation) options.voice = 'dictation';
+    if (s.sound) options.sound = 'on';
     return options;
   });
   const apiBaseUrl = computed(() => absoluteApiBase(settings.value.apiBase, deps.pageUrl));
@@ -145,6 +167,19 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
   disposers.push(
     deps.persistence.onExternalChange((encoded) => {
       settings.value = parseSettings(encoded, defaults, deps.newId);
+    }),
+  );
+
+  // Watch the data layer while analytics is on, from before the widget (mounted by the next effect) can push.
+  disposers.push(
+    effect(() => {
+      if (settings.value.analytics) {
+        // (Again at each change: the page may have put another array in its place.)
+        deps.dataLayerLog.watch();
+      } else {
+        deps.dataLayerLog.stop();
+        deps.dataLayerLog.clear();
+      }
     }),
   );
 
@@ -270,6 +305,7 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     live,
     inspector,
     account,
+    dataLayerLog: deps.dataLayerLog,
     apiBaseUrl,
     update,
     pickDemoAssistant(assistant) {
@@ -292,6 +328,10 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       setVariables(settings.peek().variables.filter((row) => row.id !== id));
     },
     runScenario,
+    replayNudges() {
+      forgetVisitMarks(deps.visitStorage);
+      live.restart();
+    },
     async newConversation() {
       await freshConversation();
     },
@@ -302,8 +342,23 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       if (timer !== null) deps.clearTimer(timer);
       disposers.forEach((dispose) => dispose());
       live.dispose();
+      deps.dataLayerLog.stop();
       inspector.dispose();
       account.dispose();
     },
   };
+}
+
+/** Removes the widget's marks of this visit (`…:teaser`, `…:opened`), of every assistant: storage out of reach keeps none. */
+function forgetVisitMarks(storage: PlaygroundDeps['visitStorage']): void {
+  const marks = [STORAGE_SUFFIX.teaser, STORAGE_SUFFIX.opened];
+  try {
+    if (!storage) return;
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const key of keys) {
+      if (key?.startsWith('assistant-chat:') && marks.some((mark) => key.endsWith(mark))) storage.removeItem(key);
+    }
+  } catch {
+    // Blocked storage holds no marks to forget.
+  }
 }

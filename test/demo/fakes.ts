@@ -4,6 +4,7 @@
  */
 import { vi } from 'vitest';
 import type { AccountFetch } from '../../demo/playground/account-api';
+import { createDataLayerLog } from '../../demo/playground/data-layer-log';
 import type { SettingsPersistence } from '../../demo/playground/persistence';
 import type { PlaygroundDeps } from '../../demo/playground/state';
 import type { MountOptions, WidgetHandle } from '../../src/mount';
@@ -101,7 +102,7 @@ export function fakeAccountApi(key: string, assistants: FakeAssistantRecord[]) {
   return { fetch, requests };
 }
 
-/** The playground's deps with fakes, real timers and a fixed page URL. */
+/** The playground's deps with fakes, real timers, a fixed page URL and a data layer on a window of its own. */
 export function playgroundDeps(overrides: Partial<PlaygroundDeps> = {}): PlaygroundDeps & { persistence: ReturnType<typeof recordingPersistence> } {
   let nextId = 0;
   return {
@@ -111,6 +112,8 @@ export function playgroundDeps(overrides: Partial<PlaygroundDeps> = {}): Playgro
     newId: () => `row-${++nextId}`,
     setTimer: (callback, ms) => setTimeout(callback, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    dataLayerLog: createDataLayerLog({ win: {}, now: () => Date.now() }),
+    visitStorage: null,
     ...overrides,
   } as PlaygroundDeps & { persistence: ReturnType<typeof recordingPersistence> };
 }

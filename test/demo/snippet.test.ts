@@ -148,6 +148,74 @@ describe('the welcome, the consent line and the pre-chat form in the snippet', (
   });
 });
 
+describe('the extras in the snippet', () => {
+  const attributesOf = (s: PlaygroundSettings) => {
+    const script = parseHtml(buildScriptTag(s, 'https://chat.example/api')).script;
+    return Object.fromEntries([...(script?.attributes ?? [])].map((a) => [a.name, a.value]));
+  };
+  const EXTRAS = /data-(teaser|teaser-delay|open-after|analytics|size|transcript|voice|sound)=/;
+
+  it.each([
+    ['data-teaser', 'Questions? Ask us.', { teaser: ' Questions? Ask us. ' }],
+    ['data-open-after', '30s', { openAfter: ' 30s ' }],
+    ['data-analytics', 'dataLayer', { analytics: true }],
+    ['data-size', 'expandable', { size: 'expandable' as const }],
+    ['data-size', 'large', { size: 'large' as const }],
+    ['data-transcript', 'true', { transcript: true }],
+    ['data-voice', 'dictation', { dictation: true }],
+    ['data-sound', 'on', { sound: true }],
+  ])('writes %s="%s" when it is turned on, and no other extra', (attribute, value, patch) => {
+    const attributes = attributesOf(settings(patch));
+    expect(attributes[attribute]).toBe(value);
+    const extras = Object.keys(attributes).filter((name) => EXTRAS.test(`${name}=`));
+    expect(extras).toEqual([attribute]);
+  });
+
+  it('writes the teaser’s delay with the teaser, only when it is not the widget’s 4 s', () => {
+    expect(attributesOf(settings({ teaser: 'Hi!', teaserDelay: '8s' }))['data-teaser-delay']).toBe('8s');
+    expect(attributesOf(settings({ teaser: 'Hi!', teaserDelay: '4000ms' }))).not.toHaveProperty('data-teaser-delay');
+    expect(attributesOf(settings({ teaser: '', teaserDelay: '8s' }))).not.toHaveProperty('data-teaser-delay');
+  });
+
+  it('leaves out a time the widget would not read', () => {
+    const attributes = attributesOf(settings({ teaser: 'Hi!', teaserDelay: 'soon', openAfter: 'half a minute' }));
+    expect(attributes).not.toHaveProperty('data-teaser-delay');
+    expect(attributes).not.toHaveProperty('data-open-after');
+    expect(attributes['data-teaser']).toBe('Hi!');
+  });
+
+  it('writes none of them while they are off, as they are on a first visit', () => {
+    expect(buildScriptTag(settings(), 'https://chat.example/api')).not.toMatch(EXTRAS);
+    expect(buildNpmUsage(settings(), 'https://chat.example/api')).not.toMatch(/teaser|openAfter|analytics|size|transcript|voice|sound/);
+  });
+
+  it('gives the npm usage the same, as JavaScript values', () => {
+    const all = settings({
+      teaser: 'Questions? Ask us.',
+      teaserDelay: '8s',
+      openAfter: '30s',
+      analytics: true,
+      size: 'large',
+      transcript: true,
+      dictation: true,
+      sound: true,
+    });
+    const usage = buildNpmUsage(all, 'https://chat.example/api');
+    for (const line of [
+      `  teaser: 'Questions? Ask us.',`,
+      `  teaserDelay: '8s',`,
+      `  openAfter: '30s',`,
+      `  analytics: 'dataLayer',`,
+      `  size: 'large',`,
+      '  transcript: true,',
+      `  voice: 'dictation',`,
+      `  sound: 'on',`,
+    ]) {
+      expect(usage).toContain(line);
+    }
+  });
+});
+
 describe('the gateway command', () => {
   it('runs the gateway in front of the snippet’s API, for this assistant, with the key and the site to fill in', () => {
     const command = buildGatewayCommand(settings({ assistantId: '3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10' }), 'https://api.example.com');

@@ -4,6 +4,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_ASSISTANTS } from '../../demo/playground/assistants';
+import { createDataLayerLog } from '../../demo/playground/data-layer-log';
+import { createSettingsPersistence } from '../../demo/playground/persistence';
+import { extrasProblems } from '../../demo/playground/settings';
 import { createPlayground, type Playground } from '../../demo/playground/state';
 import { fakeAccountApi, fakeMount, playgroundDeps, recordingPersistence, type FakeAssistantRecord } from './fakes';
 
@@ -154,5 +157,147 @@ describe('the welcome and consent controls', () => {
       subtitle: 'We answer within a minute.',
     });
     again.dispose();
+  });
+});
+
+describe('the extras', () => {
+  it('reach the live widget as its options while on, and none of them while off', async () => {
+    const { pg, widgets } = setUp();
+    const extras = ['teaser', 'teaserDelay', 'openAfter', 'size', 'transcript', 'analytics', 'voice', 'sound'];
+    expect(Object.keys(widgets.at(-1)!.options).filter((key) => extras.includes(key))).toEqual([]);
+    pg.update({
+      teaser: 'Questions? Ask us.',
+      teaserDelay: '8s',
+      openAfter: '30s',
+      size: 'expandable',
+      transcript: true,
+      analytics: true,
+      dictation: true,
+      sound: true,
+    });
+    await vi.waitFor(() =>
+      expect(widgets.at(-1)?.options).toMatchObject({
+        teaser: 'Questions? Ask us.',
+        teaserDelay: '8s',
+        openAfter: '30s',
+        size: 'expandable',
+        transcript: true,
+        analytics: 'dataLayer',
+        voice: 'dictation',
+        sound: 'on',
+      }),
+    );
+  });
+
+  it('give the widget no time it could not read, and say why beside the field', () => {
+    const { pg } = setUp();
+    pg.update({ teaser: 'Hi!', teaserDelay: 'soon', openAfter: '30 sec' });
+    expect(pg.mountOptions.value).not.toHaveProperty('teaserDelay');
+    expect(pg.mountOptions.value).not.toHaveProperty('openAfter');
+    expect(extrasProblems(pg.settings.value)).toEqual({
+      teaserDelay: 'Not a time the widget reads: write it like 800ms, 8s or 2m.',
+      openAfter: 'Not a time the widget reads: write it like 800ms, 8s or 2m.',
+    });
+  });
+
+  it('come back after a reload from the hash, and from storage when the link has no hash', () => {
+    const hash = { value: '' };
+    const stored = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    };
+    const location = { read: () => hash.value, write: (next: string) => void (hash.value = next), subscribe: () => () => undefined };
+    const chosen = {
+      teaser: 'Questions? Ask us.',
+      teaserDelay: '8s',
+      openAfter: '45s',
+      size: 'large' as const,
+      transcript: true,
+      analytics: true,
+      dictation: true,
+      sound: true,
+    };
+    const first = createPlayground(playgroundDeps({ persistence: createSettingsPersistence({ location, storage }) }));
+    first.update(chosen);
+    first.dispose();
+
+    const fromHash = createPlayground(playgroundDeps({ persistence: createSettingsPersistence({ location, storage }) }));
+    expect(fromHash.settings.value).toMatchObject(chosen);
+    fromHash.dispose();
+
+    hash.value = '';
+    const fromStorage = createPlayground(playgroundDeps({ persistence: createSettingsPersistence({ location, storage }) }));
+    expect(fromStorage.settings.value).toMatchObject(chosen);
+    fromStorage.dispose();
+  });
+
+  it('keep a first visit’s link free of them while they are off', () => {
+    const { pg, saved } = setUp();
+    pg.update({ title: 'Ask us' });
+    expect(saved.at(-1)).toBe('title=Ask+us');
+  });
+});
+
+describe('the analytics log', () => {
+  it('lists what the widget pushes to the page’s dataLayer while analytics is on, newest first', () => {
+    const win: Record<string, unknown> = {};
+    let now = Date.UTC(2026, 0, 5, 9, 30, 0);
+    const deps = playgroundDeps({ dataLayerLog: createDataLayerLog({ win, now: () => now }) });
+    pg = createPlayground(deps);
+    expect(win.dataLayer).toBeUndefined();
+
+    pg.update({ analytics: true });
+    // The widget's way: whatever push the page's array has.
+    const layer = win.dataLayer as unknown[] & { push: (entry: unknown) => number };
+    layer.push({ event: 'assistant_chat_open', assistant_id: 'a1' });
+    now += 2000;
+    layer.push({ event: 'assistant_chat_error', assistant_id: 'a1', error_kind: 'network' });
+    expect(pg.dataLayerLog.entries.value.map(({ event, at, details }) => ({ event, at, details }))).toEqual([
+      { event: 'assistant_chat_error', at: now, details: 'assistant_id: a1, error_kind: network' },
+      { event: 'assistant_chat_open', at: now - 2000, details: 'assistant_id: a1' },
+    ]);
+    // Every entry is still in the data layer, for the tag manager.
+    expect(layer).toHaveLength(2);
+
+    pg.update({ analytics: false });
+    expect(pg.dataLayerLog.entries.value).toEqual([]);
+    layer.push({ event: 'assistant_chat_close', assistant_id: 'a1' });
+    expect(pg.dataLayerLog.entries.value).toEqual([]);
+    expect(layer).toHaveLength(3);
+  });
+});
+
+describe('starting a new visit', () => {
+  it('forgets the dismissed teaser and the opened chat of this tab, and shows the widget afresh, closed', () => {
+    const session = new Map<string, string>([
+      ['assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@http://127.0.0.1:5173/api:teaser', '1'],
+      ['assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@http://127.0.0.1:5173/api:opened', '1'],
+      ['assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@http://127.0.0.1:5173/api:outbox', '[]'],
+      ['someone-else:teaser', 'kept'],
+    ]);
+    const visitStorage = {
+      get length() {
+        return session.size;
+      },
+      key: (index: number) => [...session.keys()][index] ?? null,
+      removeItem: (key: string) => void session.delete(key),
+    };
+    const widgets = fakeMount();
+    pg = createPlayground(playgroundDeps({ mount: widgets.mount, visitStorage }));
+    pg.live.setTarget(document.createElement('div'));
+    pg.update({ teaser: 'Hi!', openAfter: '30s' });
+    widgets.widgets.at(-1)!.handle.open();
+    const before = widgets.widgets.length;
+
+    pg.replayNudges();
+    expect([...session.keys()]).toEqual([
+      'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@http://127.0.0.1:5173/api:outbox',
+      'someone-else:teaser',
+    ]);
+    expect(widgets.widgets).toHaveLength(before + 1);
+    expect(widgets.widgets.at(-2)!.handle.destroy).toHaveBeenCalled();
+    expect(widgets.widgets.at(-1)!.handle.isOpen).toBe(false);
   });
 });

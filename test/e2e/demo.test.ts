@@ -589,3 +589,78 @@ describe('the settings controls', () => {
     expect(browser.errors.unexpected()).toEqual([]);
   });
 });
+
+describe('the extras', () => {
+  const TEASER = 'Questions about your visit? Ask us.';
+  /** The script tag the embed card shows. */
+  const scriptTag = (page: Page) => page.locator('pre[data-language="html"]').textContent();
+  const dataLayerLog = (page: Page) => page.getByRole('log', { name: 'Pushed to window.dataLayer' });
+
+  test('the teaser, the download button and analytics turned on: in the snippet, in the preview, and the events in the log', async () => {
+    const { page } = browser;
+    await page.goto(playground.url);
+    await launcher(page).waitFor();
+    expect(await scriptTag(page)).not.toMatch(/data-(teaser|transcript|analytics)/);
+
+    await page.getByLabel('Teaser', { exact: true }).fill(TEASER);
+    await page.getByLabel('Show the teaser after').fill('1s');
+    await page.getByRole('switch', { name: /Download button/ }).check();
+    await page.getByRole('switch', { name: /Analytics events/ }).check();
+    await expect.poll(() => scriptTag(page)).toContain(`  data-teaser="${TEASER}"`);
+    const tag = await scriptTag(page);
+    expect(tag).toContain('  data-teaser-delay="1s"');
+    expect(tag).toContain('  data-transcript="true"');
+    expect(tag).toContain('  data-analytics="dataLayer"');
+    await dataLayerLog(page).waitFor({ state: 'attached' });
+    await page.getByText('Nothing yet: open the chat in the preview').waitFor();
+
+    // The teaser shows beside the closed launcher; a click on it opens the chat, with its download button.
+    const teaser = widget(page).getByRole('button', { name: TEASER });
+    await teaser.click();
+    await widget(page).getByRole('button', { name: 'Download conversation' }).waitFor();
+    await dataLayerLog(page).getByText('assistant_chat_open', { exact: true }).waitFor();
+    // What the log shows is what the page's data layer got.
+    const pushed = await page.evaluate(() => (window as unknown as { dataLayer: Array<{ event: string }> }).dataLayer.map((entry) => entry.event));
+    expect(pushed).toContain('assistant_chat_open');
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
+  test('a dismissed teaser comes back with "Start a new visit", as it would for a new visitor', async () => {
+    const { page } = browser;
+    await page.goto(`${playground.url}/#teaser=${encodeURIComponent(TEASER)}&teaserDelay=500ms`);
+    const teaser = widget(page).getByRole('button', { name: TEASER });
+    await teaser.waitFor();
+    await widget(page).locator('.teaser').getByRole('button', { name: 'Close' }).click();
+    await teaser.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Start a new visit' }).click();
+    await teaser.waitFor();
+    expect(browser.errors.unexpected()).toEqual([]);
+  });
+
+  test('a time the widget would not read is explained beside its field, and the snippet leaves it out', async () => {
+    const { page } = browser;
+    await page.goto(playground.url);
+    await launcher(page).waitFor();
+    await page.getByLabel('Open the chat by itself after').fill('half a minute');
+    await page.getByRole('alert').filter({ hasText: 'Not a time the widget reads' }).waitFor();
+    expect(await page.getByLabel('Open the chat by itself after').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Open the chat by itself after').fill('30s');
+    await expect.poll(() => scriptTag(page)).toContain('  data-open-after="30s"');
+    expect(await page.getByRole('alert').filter({ hasText: 'Not a time the widget reads' }).count()).toBe(0);
+  });
+
+  test('axe-core finds nothing wrong on the page with every extra on and the log filled, light and dark', async () => {
+    const { page } = browser;
+    await page.goto(`${playground.url}/#teaser=Hi%21&teaserDelay=1s&openAfter=soon&size=large&transcript=on&analytics=on&voice=dictation&sound=on`);
+    await launcher(page).waitFor();
+    await page.getByRole('heading', { name: 'Extras' }).scrollIntoViewIfNeeded();
+    expect(await playgroundViolations(page)).toEqual([]);
+
+    await launcher(page).click();
+    await dataLayerLog(page).getByText('assistant_chat_open', { exact: true }).waitFor();
+    expect(await playgroundViolations(page)).toEqual([]);
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await playgroundViolations(page)).toEqual([]);
+  });
+});

@@ -26,8 +26,9 @@ export function Field(props: { id: string; label: string; hint?: ComponentChildr
 }
 
 /**
- * A {@link Field} with a one-line text input for a setting given as text: its hint describes it, and each
- * keystroke goes to `onInput`. `mono` is for codes and addresses (monospaced, no spell check).
+ * A {@link Field} with a one-line text input for a setting given as text: its hint describes it (its error
+ * instead, when there is one), and each keystroke goes to `onInput`. `mono` is for codes and addresses
+ * (monospaced, no spell check).
  */
 export function TextField(props: {
   id: string;
@@ -39,9 +40,10 @@ export function TextField(props: {
   type?: 'text' | 'url';
   mono?: boolean;
   maxLength?: number;
+  error?: string | undefined;
 }) {
   return (
-    <Field id={props.id} label={props.label} hint={props.hint}>
+    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
       <input
         id={props.id}
         class={props.mono ? 'input input--mono' : 'input'}
@@ -51,7 +53,8 @@ export function TextField(props: {
         maxLength={props.maxLength}
         placeholder={props.placeholder}
         value={props.value}
-        aria-describedby={`${props.id}-hint`}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={describedBy(props.id, props.error, true)}
         onInput={(event) => props.onInput(event.currentTarget.value)}
       />
     </Field>
@@ -70,16 +73,18 @@ export interface SegmentOption<T extends string> {
   label: string;
 }
 
-/** A radio group drawn as a row of buttons. */
+/** A radio group drawn as a row of buttons, with an optional hint under it. */
 export function Segmented<T extends string>(props: {
   name: string;
   legend: string;
   options: readonly SegmentOption<T>[];
   value: T;
   onChange: (value: T) => void;
+  hint?: string;
 }) {
+  const hintId = `${props.name}-hint`;
   return (
-    <fieldset class="field">
+    <fieldset class="field" aria-describedby={props.hint ? hintId : undefined}>
       <legend class="field__label">{props.legend}</legend>
       <div class="segmented">
         {props.options.map((option) => (
@@ -95,6 +100,25 @@ export function Segmented<T extends string>(props: {
           </label>
         ))}
       </div>
+      {props.hint ? (
+        <p class="field__hint" id={hintId}>
+          {props.hint}
+        </p>
+      ) : null}
     </fieldset>
+  );
+}
+
+/** An on/off setting: a checkbox drawn as a switch, its label and a hint beside it. */
+export function Switch(props: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label class="switch">
+      <input type="checkbox" role="switch" checked={props.checked} onChange={(event) => props.onChange(event.currentTarget.checked)} />
+      <span class="switch__track" aria-hidden="true" />
+      <span class="switch__text">
+        <span class="switch__label">{props.label}</span>
+        <span class="field__hint">{props.hint}</span>
+      </span>
+    </label>
   );
 }

@@ -4,6 +4,7 @@ import { DEFAULT_API_BASE, type LocaleChoice } from '../settings';
 import type { Playground } from '../state';
 import { AssistantPicker } from './AssistantPicker';
 import { ColorField } from './ColorField';
+import { ExtrasSettings } from './ExtrasSettings';
 import { describedBy, Field, Segmented, TextField } from './Field';
 import { LauncherSettings } from './LauncherSettings';
 import { PositionPicker } from './PositionPicker';
@@ -75,6 +76,8 @@ export function SettingsPanel({ pg }: { pg: Playground }) {
       <WelcomeSettings pg={pg} />
 
       <LauncherSettings pg={pg} />
+
+      <ExtrasSettings pg={pg} />
 
       <section class="card" aria-labelledby="settings-conversation">
         <h2 class="card__title" id="settings-conversation">
