@@ -90,6 +90,20 @@ describe('createConversation', () => {
     expect(calls.map(header)).toEqual([null, 'token-1']);
   });
 
+  it.each([
+    ['throws', () => Promise.reject(new Error('widget not ready'))],
+    ['gives an empty token', () => ''],
+    ['gives something that is not text', () => 42 as unknown as string],
+  ])('when the site’s challenge %s, creates nothing and says the check failed, for the visitor to try again', async (_, challenge) => {
+    const { fetch, calls } = fakeFetch(() => json(200, { status: true, conversation_id: CONVERSATION, history: [] }));
+    const client = createApiClient({ baseUrl: BASE, fetch, challenge });
+    const error = await rejection(client.createConversation({ assistantId: ASSISTANT, type: 'widget' }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.kind).toBe('rejected');
+    expect(error.message).toMatch(/bot check/i);
+    expect(calls).toHaveLength(0);
+  });
+
   it('refuses an assistant id that is not a UUID without calling the server', async () => {
     const { fetch, calls } = fakeFetch(json(200, {}));
     const error = await rejection(createApiClient({ baseUrl: BASE, fetch }).createConversation({ assistantId: 'abc', type: 'test' }));
