@@ -138,9 +138,27 @@ async function openChat(page: EnginePage, text = GREETING): Promise<void> {
 
 /** Types `text` into the composer and sends it with Enter. */
 async function send(page: EnginePage, text: string): Promise<void> {
-  await clickOn(page, 'textarea');
+  // A click while the panel still moves in (slow on a loaded machine) can land beside the field: click until it has focus.
+  for (let attempt = 1; ; attempt++) {
+    await clickOn(page, 'textarea');
+    if (await page.run(composerFocused)) break;
+    if (attempt === 5) throw new Error('the composer never took focus from a click');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   await page.type(text);
+  await until(page, composerHolds, [text]);
   await page.press('Enter');
+}
+
+/** Whether the composer has the keyboard (self-contained: it runs in the page). */
+function composerFocused() {
+  const root = document.querySelector('assistant-chat-root')?.shadowRoot;
+  return root?.activeElement?.tagName === 'TEXTAREA';
+}
+
+/** Whether the composer holds `text` (self-contained: it runs in the page). */
+function composerHolds(text: string) {
+  return document.querySelector('assistant-chat-root')?.shadowRoot?.querySelector('textarea')?.value === text;
 }
 
 /** How many messages the widget's log shows. */

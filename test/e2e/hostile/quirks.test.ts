@@ -5,8 +5,7 @@
  * dark-theme reply in the reply's own colour and size, which axe-core checks for contrast.
  */
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { axeViolations, boxIn, styleIn } from '../ui/harness';
+import { animationsDone, axeViolations, boxIn, styleIn } from '../ui/harness';
 import { useBrowser, useStandIn, useStaticServer } from '../helpers/fixtures';
 import { chat, GREETING, hostPage, SEEN } from './world';
 
@@ -17,9 +16,9 @@ const api = useStandIn();
 const TABLE_REPLY = 'Our prices:\n\n| Treatment | Price |\n| --- | ---: |\n| Cleaning | 80 € |\n| Check-up | 45 € |';
 
 /** The bottom edge of the first element matching `selector` in the widget, in CSS pixels. */
-async function bottomOf(page: Page, selector: string): Promise<number | undefined> {
-  const box = await boxIn(page, selector);
-  return box ? Math.round(box.y + box.height) : undefined;
+function bottomOf(box: { y: number; height: number } | null): number {
+  if (!box) throw new Error('not on the page');
+  return box.y + box.height;
 }
 
 /** What a table's text takes from the reply it is in. */
@@ -41,7 +40,9 @@ describe('a host page in quirks mode (no doctype)', () => {
     const widget = chat(page);
     await widget.open();
     await widget.said(GREETING).waitFor(SEEN);
-    expect(await bottomOf(page, 'form.composer')).toBe(await bottomOf(page, '.panel'));
+    await animationsDone(page);
+    // At the foot, to the rounding of a pixel (quirks mode's form margin once left a 15 px gap under it).
+    expect(Math.abs(bottomOf(await boxIn(page, 'form.composer')) - bottomOf(await boxIn(page, '.panel')))).toBeLessThanOrEqual(1);
 
     await widget.send('What do you charge?');
     const cell = widget.log.getByRole('cell', { name: 'Cleaning' });
