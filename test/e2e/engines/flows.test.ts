@@ -136,15 +136,19 @@ async function openChat(page: EnginePage, text = GREETING): Promise<void> {
   await until(page, count, ['.message-log', text]);
 }
 
-/** Types `text` into the composer and sends it with Enter. */
-async function send(page: EnginePage, text: string): Promise<void> {
-  // A click while the panel still moves in (slow on a loaded machine) can land beside the field: click until it has focus.
+/** Clicks into the composer. A click while the panel still moves in (slow on a loaded machine) can land beside the field: it clicks until the field has focus. */
+async function clickIntoComposer(page: EnginePage): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await clickOn(page, 'textarea');
-    if (await page.run(composerFocused)) break;
+    if (await page.run(composerFocused)) return;
     if (attempt === 5) throw new Error('the composer never took focus from a click');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Types `text` into the composer and sends it with Enter. */
+async function send(page: EnginePage, text: string): Promise<void> {
+  await clickIntoComposer(page);
   await page.type(text);
   await until(page, composerHolds, [text]);
   await page.press('Enter');
@@ -154,6 +158,11 @@ async function send(page: EnginePage, text: string): Promise<void> {
 function composerFocused() {
   const root = document.querySelector('assistant-chat-root')?.shadowRoot;
   return root?.activeElement?.tagName === 'TEXTAREA';
+}
+
+/** Whether the composer's text ends with `end` (self-contained: it runs in the page). */
+function composerEndsWith(end: string) {
+  return document.querySelector('assistant-chat-root')?.shadowRoot?.querySelector('textarea')?.value.endsWith(end) ?? false;
 }
 
 /** Whether the composer holds `text` (self-contained: it runs in the page). */
@@ -220,8 +229,10 @@ function colours(png: PNG, scale: number, region: { left: number; top: number; w
   return seen.size;
 }
 
+// MiniBrowser under Xvfb on two shared cores now and then drops a click or stalls a WebDriver command while the
+// rest of the suite runs beside it: a WebKit flow gets one more try (a flow that fails twice still fails).
 for (const name of ENGINES) {
-  describe(name, () => {
+  describe(name, { retry: name === 'webkit' ? 1 : 0 }, () => {
     let engine: Engine;
     beforeAll(async () => {
       engine = await launchEngine(name);
@@ -295,13 +306,15 @@ for (const name of ENGINES) {
       await page.run(() => {
         (window as unknown as { violations: string[] }).violations = [];
         document.addEventListener('securitypolicyviolation', (event) =>
-          (window as unknown as { violations: string[] }).violations.push(event.violatedDirective),
+          (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`),
         );
       });
       await openChat(page);
       await send(page, 'hello');
       await until(page, count, ['.message-log', 'assistant.']);
-      expect(await page.run(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+      const violations = await page.run(() => (window as unknown as { violations: string[] }).violations);
+      // WebKit checks the browser's own request for the page's /favicon.ico against img-src, whenever it makes it: the page's, not the widget's.
+      expect(violations.filter((violation) => !violation.endsWith('/favicon.ico'))).toEqual([]);
     });
 
     test(`${name} › two tabs share one conversation`, async () => {
@@ -366,7 +379,7 @@ for (const name of ENGINES) {
       const page = await engine.page();
       await page.goto(hostPage('/compose.html'));
       await openChat(page);
-      await clickOn(page, 'textarea');
+      await clickIntoComposer(page);
       const measure = () => {
         const field = document.querySelector('assistant-chat-root')!.shadowRoot!.querySelector('textarea')!;
         return { height: field.getBoundingClientRect().height, scrollHeight: field.scrollHeight, clientHeight: field.clientHeight };
@@ -375,6 +388,9 @@ for (const name of ENGINES) {
       for (let line = 2; line <= 7; line++) {
         await page.press('Shift+Enter');
         await page.type(`line ${line}`);
+        await until(page, composerEndsWith, [`\nline ${line}`]);
+        // (After a frame, where the fallback measures.)
+        await page.run(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
         sizes.push(await page.run(measure));
       }
       const max = Math.max(...sizes.map((size) => size.height));

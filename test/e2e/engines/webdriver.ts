@@ -108,10 +108,14 @@ export class WebDriverSession {
 
 /** One command: its value, or an error with the server's words. */
 async function call<T>(server: string, method: string, path: string, body?: unknown): Promise<T> {
+  // A stalled command fails as itself, in time for the test to say which.
   const response = await fetch(server + path, {
+    signal: AbortSignal.timeout(30_000),
     method,
     headers: { 'content-type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
+  }).catch((error: unknown) => {
+    throw new Error(`WebDriver ${method} ${path}: no answer`, { cause: error });
   });
   const answer = (await response.json()) as { value?: T & { error?: string; message?: string } };
   if (!response.ok) throw new Error(`WebDriver ${method} ${path}: ${answer.value?.error}: ${answer.value?.message}`);
