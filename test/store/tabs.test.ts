@@ -203,6 +203,33 @@ describe('several tabs', () => {
     expect(server).toHaveLength(5);
   });
 
+  test('a failed read after another tab’s message keeps the conversation: the next change brings this tab up to date', async () => {
+    const world = createFakeWorld();
+    const [one, two] = await twoTabs(world);
+    const conversationId = one.store.conversationId.value;
+    world.client.failNext('get', { kind: 'error', error: new ApiError('server', 'Bad gateway', { status: 502, body: 'other' }) });
+    one.store.send('first');
+    await flush();
+    expect(shown(two.store)).toEqual([`assistant: ${GREETING}`]);
+    one.store.send('second');
+    await flush();
+    expect(two.store.conversationId.value).toBe(conversationId);
+    expect(world.client.calls('create')).toHaveLength(1);
+    expect(shown(two.store)).toEqual(shown(one.store));
+    expect(shown(two.store)).toHaveLength(5);
+  });
+
+  test('a conversation found gone after another tab’s message is replaced by a new one, with a notice', async () => {
+    const world = createFakeWorld();
+    const [one, two] = await twoTabs(world);
+    const old = one.store.conversationId.value!;
+    world.client.failNext('get', { kind: 'error', error: new ApiError('not_found', 'Conversation not found', { status: 404 }) });
+    one.store.send('first');
+    await flush();
+    expect(two.store.conversationId.value).not.toBe(old);
+    expect(two.store.notice.value).toBe('conversation-replaced');
+  });
+
   test('where channels are refused (sandboxed frame), each tab still works on its own', async () => {
     const world = createFakeWorld({ channel: false });
     const [one, two] = await twoTabs(world);
