@@ -24,6 +24,7 @@ const RESULTS: Array<[JsonObject, 'success' | 'error']> = [
   [{ status_code: '+500' }, 'success'],
   [{ status: '500.5' }, 'success'],
   [{ statusCode: 'HTTP 500' }, 'success'],
+  [{ status: [500] }, 'success'],
   [{ error: null }, 'success'],
   [{ error: false }, 'success'],
   [{ error: '' }, 'success'],

@@ -257,6 +257,21 @@ describe('prepare()', () => {
     expect(store.state.value).toEqual({ type: 'ready' });
   });
 
+  test('while start() opens, waits for that opening', async () => {
+    const { world, store } = setup();
+    world.client.failNext('create', { kind: 'slow', ms: 500 });
+    const started = store.start();
+    let prepared = false;
+    void store.prepare().then(() => (prepared = true));
+    await world.timers.advance(499);
+    expect(prepared).toBe(false);
+    await world.timers.advance(1);
+    await started;
+    expect(prepared).toBe(true);
+    expect(shown(store)).toEqual([`assistant: ${GREETING}`]);
+    expect(world.client.calls('create')).toHaveLength(1);
+  });
+
   test('twice reads once', async () => {
     const world = worldWithStoredConversation();
     const { store } = openTab(world);
@@ -363,6 +378,15 @@ describe('hasConversation()', () => {
     const { world, store } = setup();
     expect(store.hasConversation()).toBe(false);
     expect(world.client.requests).toEqual([]);
+    await store.start();
+    expect(store.hasConversation()).toBe(true);
+  });
+
+  test('where storage is blocked, the conversation open in this tab counts', async () => {
+    const world = createFakeWorld();
+    world.storage.mode = 'throws';
+    const { store } = openTab(world);
+    expect(store.hasConversation()).toBe(false);
     await store.start();
     expect(store.hasConversation()).toBe(true);
   });

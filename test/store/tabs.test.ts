@@ -219,6 +219,18 @@ describe('several tabs', () => {
     expect(shown(two.store)).toHaveLength(5);
   });
 
+  test('a read of another tab’s message held up by a rate limit shows it while it waits, and clears it once read', async () => {
+    const world = createFakeWorld();
+    const [one, two] = await twoTabs(world);
+    world.client.failNext('get', { kind: 'rate-limited', retryAfterMs: 3000 });
+    one.store.send('hello');
+    await flush();
+    expect(two.store.state.value).toMatchObject({ type: 'ready', trouble: { kind: 'rate_limited' } });
+    await world.timers.advance(3000);
+    expect(two.store.state.value).toEqual({ type: 'ready' });
+    expect(shown(two.store)).toEqual(shown(one.store));
+  });
+
   test('a conversation found gone after another tab’s message is replaced by a new one, with a notice', async () => {
     const world = createFakeWorld();
     const [one, two] = await twoTabs(world);
