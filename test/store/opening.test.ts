@@ -6,7 +6,7 @@ import { createConversationStore } from '../../src/store/store';
 import type { ConversationStore, StoreState } from '../../src/store/types';
 import { ASSISTANT, GREETING, QUIET_ASSISTANT } from '../helpers/fake-client';
 import { createFakeWorld, flush, type FakeWorld } from '../helpers/fake-deps';
-import { API_BASE, openTab, reloadAfter, setup, shown } from './setup';
+import { API_BASE, openTab, ready, reloadAfter, setup, shown } from './setup';
 
 const KEY = 'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test/api';
 const STORED = 'aaaaaaaa-0000-4000-8000-cccccccccccc';
@@ -221,6 +221,25 @@ describe('an API base that is not the chat API', () => {
     await widget.start();
     expect(requests).toHaveLength(2);
     expect(deps.warnings).toHaveLength(1);
+  });
+});
+
+describe('a new visitor', () => {
+  test('opens the first conversation without a notice', async () => {
+    const { store } = await ready();
+    expect(shown(store)).toEqual([`assistant: ${GREETING}`]);
+    expect(store.notice.value).toBeNull();
+  });
+
+  test('whose store is disposed while the conversation is being created stops waiting for it', async () => {
+    const { world, store } = setup();
+    world.client.failNext('create', { kind: 'hang' });
+    let settled = false;
+    void store.start().finally(() => (settled = true));
+    await flush();
+    store.dispose();
+    await flush();
+    expect(settled).toBe(true);
   });
 });
 

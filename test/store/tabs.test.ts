@@ -139,6 +139,18 @@ describe('several tabs', () => {
     expect(two.store.conversationId.value).toBe(one.store.conversationId.value);
   });
 
+  test('with storage blocked and without locks, a tab opened later joins the conversation another tab announced', async () => {
+    const world = createFakeWorld({ locks: false });
+    world.storage.mode = 'throws';
+    const one = openTab(world);
+    const two = openTab(world);
+    await one.store.start();
+    await flush();
+    await two.store.start();
+    expect(world.client.calls('create')).toHaveLength(1);
+    expect(two.store.conversationId.value).toBe(one.store.conversationId.value);
+  });
+
   test('without locks (older browsers), tabs that created at once converge on one conversation', async () => {
     const world = createFakeWorld({ locks: false });
     const [one, two] = await twoTabs(world, 'together');
