@@ -175,6 +175,19 @@ describe('several tabs', () => {
     expect(two.events).toContainEqual({ type: 'conversation', conversationId: one.store.conversationId.value });
   });
 
+  test('"new conversation" in another tab while this one sends: the message out is offered again, the one waiting still waits', async () => {
+    const world = createFakeWorld();
+    const [one, two] = await twoTabs(world);
+    world.client.failNext('send', { kind: 'hang' });
+    two.store.send('first');
+    two.store.send('second');
+    await flush();
+    await one.store.reset();
+    await flush();
+    expect(two.store.conversationId.value).toBe(one.store.conversationId.value);
+    expect(shown(two.store)).toEqual([`assistant: ${GREETING}`, 'user: first [failed]', 'user: second [queued]']);
+  });
+
   test('"new conversation" in another tab, heard before this tab’s storage shows it: this tab follows once it does', async () => {
     const world = createFakeWorld();
     const late = createLaggingView(world.storage);
