@@ -90,15 +90,20 @@ describe('createConversation', () => {
     expect(calls.map(header)).toEqual([null, 'token-1']);
   });
 
-  it.each([
-    ['throws', () => Promise.reject(new Error('widget not ready'))],
+  it.each<[string, () => unknown]>([
+    [
+      'throws',
+      () => {
+        throw new Error('widget not rendered');
+      },
+    ],
+    ['rejects', () => Promise.reject(new Error('expired'))],
     ['gives an empty token', () => ''],
-    ['gives something that is not text', () => 42 as unknown as string],
-  ])('when the site’s challenge %s, creates nothing and says the check failed, for the visitor to try again', async (_, challenge) => {
-    const { fetch, calls } = fakeFetch(() => json(200, { status: true, conversation_id: CONVERSATION, history: [] }));
-    const client = createApiClient({ baseUrl: BASE, fetch, challenge });
+    ['gives a number instead of a token', () => 42],
+  ])('rejects the create, posting nothing, when the bot check %s', async (_, provider) => {
+    const { fetch, calls } = fakeFetch(json(200, { status: true, conversation_id: CONVERSATION, history: [] }));
+    const client = createApiClient({ baseUrl: BASE, fetch, challenge: provider as () => string });
     const error = await rejection(client.createConversation({ assistantId: ASSISTANT, type: 'widget' }));
-    expect(error).toBeInstanceOf(ApiError);
     expect(error.kind).toBe('rejected');
     expect(error.message).toMatch(/bot check/i);
     expect(calls).toHaveLength(0);
@@ -596,6 +601,9 @@ describe('the details of an error answer', () => {
     [-5, 5000],
     ['soon', 5000],
     [7200, 3_600_000],
+    ['  ', 5000],
+    [' 9 ', 9000],
+    [[30], 5000],
   ])('a retry_after of %j waits %i ms', async (retryAfter, ms) => {
     const error = await rejection(client(() => json(429, { error: 'Slow down', retry_after: retryAfter })).getConversation(CONVERSATION));
     expect(error.retryAfterMs).toBe(ms);

@@ -116,6 +116,19 @@ describe('the default transport', () => {
     await expect(client.getConversation(ID)).rejects.toMatchObject({ kind: 'network' });
   });
 
+  it('sends a request given without a signal (a developer calling the transport directly)', async () => {
+    const { FakeXhr, made } = fakeXhrClass((xhr) => {
+      xhr.status = 200;
+      xhr.responseText = 'pong';
+      xhr.onload?.();
+    });
+    const response = await browserFetch(hostWindow(FakeXhr))('http://127.0.0.1:9/ping', { method: 'GET', headers: {} });
+
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('pong');
+    expect(made.map((xhr) => [xhr.method, xhr.url])).toEqual([['GET', 'http://127.0.0.1:9/ping']]);
+  });
+
   it('aborts the request when the caller cancels', async () => {
     const { FakeXhr, made } = fakeXhrClass(() => {
       /* never answers */

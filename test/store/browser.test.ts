@@ -371,6 +371,19 @@ describe('the page lifecycle', () => {
     expect(told).toBe(2);
   });
 
+  test('a document without a window (one a script made) is watched for hiding only, without an error', () => {
+    const made = document.implementation.createHTMLDocument('made');
+    expect(made.defaultView).toBeNull();
+    Object.defineProperty(made, 'visibilityState', { value: 'hidden', configurable: true });
+    let told = 0;
+    const stop = pageLifecycle(made).subscribe(() => told++);
+    made.dispatchEvent(new Event('visibilitychange'));
+    expect(told).toBe(1);
+    stop();
+    made.dispatchEvent(new Event('visibilitychange'));
+    expect(told).toBe(1);
+  });
+
   test('the browser deps save the draft when the page is hidden', () => {
     const deps = createBrowserStoreDeps({ client: createApiClient({ baseUrl: 'https://api.example.test' }), storage: 'local', scope: 'draft-test' });
     const store = createConversationStore(

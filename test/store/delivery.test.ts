@@ -50,7 +50,7 @@ describe('a check of a send of unknown outcome', () => {
     expect(shown(store).at(-1)).toBe('user: hello [failed]');
   });
 
-  test('answered in a shape that is not the API’s fails the message at once, for a later Retry', async () => {
+  test('answered in a shape that is not the API’s fails the message at once, for a later Retry; the chat stays open', async () => {
     const { world, store } = await ready();
     world.client.failNext('send', { kind: 'lost-before-processing' });
     world.client.failNext('get', { kind: 'error', error: new ApiError('unexpected', 'HTTP 200', { status: 200, body: 'json' }) });
@@ -58,6 +58,18 @@ describe('a check of a send of unknown outcome', () => {
     await flush();
     expect(world.client.calls('get')).toHaveLength(1);
     expect(store.messages.value.at(-1)).toMatchObject({ status: 'failed', error: { kind: 'unexpected', retryable: true } });
+    expect(store.state.value).toEqual({ type: 'ready' });
+  });
+
+  test('a reply to a send cut off by "new conversation" is neither shown nor told, though the transport ignored the cancel', async () => {
+    const { world, store, events } = await ready();
+    world.client.failNext('send', { kind: 'slow', ms: 5000, deaf: true });
+    store.send('old question');
+    await flush();
+    await store.reset();
+    await world.timers.quiet();
+    expect(events.filter((event) => event.type !== 'conversation')).toEqual([]);
+    expect(shown(store)).toEqual([`assistant: ${GREETING}`]);
   });
 
   test('answered by something that is not the API blocks the store and tells the site owner', async () => {

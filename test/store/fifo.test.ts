@@ -124,6 +124,20 @@ describe('discard', () => {
     expect(store.draft.value).toBe('');
   });
 
+  test('of a message waiting behind a failed one does nothing to either', async () => {
+    const { world, store } = await ready();
+    world.client.failNext('send', { kind: 'lost-before-processing' });
+    store.send('first');
+    store.send('second');
+    await world.timers.quiet();
+    store.discard(store.messages.value[2]!.id);
+    store.retry(store.messages.value[2]!.id);
+    await world.timers.quiet();
+    expect(shown(store).slice(1)).toEqual(['user: first [failed]', 'user: second [queued]']);
+    expect(store.draft.value).toBe('');
+    expect(world.client.calls('send')).toHaveLength(1);
+  });
+
   test('of a message refused as invalid lets the next one go', async () => {
     const { world, store } = await ready();
     world.client.failNext('send', { kind: 'error', error: new ApiError('validation', 'The message field is invalid.', { status: 422 }) });

@@ -19,6 +19,12 @@ const RESULTS: Array<[JsonObject, 'success' | 'error']> = [
   [{ status: 'no_error' }, 'success'],
   [{ status: 'error_free' }, 'success'],
   [{ status: '4xx' }, 'success'],
+  // A status that is text but not plain digits is no HTTP status.
+  [{ statusCode: '4e2' }, 'success'],
+  [{ status_code: '+500' }, 'success'],
+  [{ status: '500.5' }, 'success'],
+  [{ statusCode: 'HTTP 500' }, 'success'],
+  [{ status: [500] }, 'success'],
   [{ error: null }, 'success'],
   [{ error: false }, 'success'],
   [{ error: '' }, 'success'],

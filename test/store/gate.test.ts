@@ -84,6 +84,37 @@ describe('the gate before a conversation', () => {
     }
   });
 
+  test('asks for consent without a notice written, and is open once the visitor accepts it', () => {
+    const storage = createFakeStorage();
+    const settings: GateSettings = { consent: 'required', disclaimer: undefined, prechat: [] };
+    const gate = createGate(storage, scope);
+    expect(gate.step(settings)).toBe('consent');
+    gate.accept('');
+    expect(gate.step(settings)).toBe('open');
+    expect(createGate(storage, scope).step(settings)).toBe('open');
+  });
+
+  test('reads stored answers of up to 200 characters, the most the form takes; a longer one reads as nothing answered', () => {
+    const storage = createFakeStorage();
+    createGate(storage, scope).answer({ email: 'a'.repeat(200) });
+    expect(createGate(storage, scope).answers.value).toEqual({ email: 'a'.repeat(200) });
+    createGate(storage, scope).answer({ email: 'a'.repeat(201) });
+    expect(createGate(storage, scope).answers.value).toBeNull();
+  });
+
+  test('does not read a stored value of 20,000 characters or more (none of its own is that long)', () => {
+    const storage = createFakeStorage();
+    const prechat = 'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://chat.example/api:prechat';
+    createGate(storage, scope).answer({ email: 'ada@example.com' });
+    const stored = storage.data.get(prechat)!;
+    // Padded with spaces, which JSON allows between its tokens, to the length under test.
+    const padded = (length: number) => stored.slice(0, -1) + ' '.repeat(length - stored.length) + '}';
+    storage.data.set(prechat, padded(19_999));
+    expect(createGate(storage, scope).answers.value).toEqual({ email: 'ada@example.com' });
+    storage.data.set(prechat, padded(20_000));
+    expect(createGate(storage, scope).answers.value).toBeNull();
+  });
+
   test('works on when storage throws, for the page’s life', () => {
     const storage = createFakeStorage();
     storage.mode = 'throws';

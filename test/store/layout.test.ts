@@ -31,6 +31,22 @@ describe('the keys', () => {
   });
 });
 
+describe('a signed-in visitor’s keys', () => {
+  test('end in the 32-bit FNV-1a of their id, in base 36: the same in every version, so their chat is found again', async () => {
+    // FNV-1a (from 0x811c9dc5, times 0x01000193 after each byte), worked out apart from the widget.
+    const key = KEY + '~1gzg4wi';
+    const world = createFakeWorld();
+    const { store } = openTab(world, { visitor: { id: 'ada@example.com' } });
+    await store.start();
+    expect(JSON.parse(world.storage.data.get(key)!)).toMatchObject({ state: { conversationId: store.conversationId.value } });
+  });
+
+  test('are the same for an id given as a number as for its digits', () => {
+    expect(storageKeys({ ...SCOPE, visitor: { id: 42 } })).toEqual(storageKeys({ ...SCOPE, visitor: { id: '42' } }));
+    expect(storageKeys({ ...SCOPE, visitor: { id: 42 } }).conversation).toBe(KEY + '~11pcryb');
+  });
+});
+
 describe('the envelope', () => {
   test('is { version: 2, scope, state }, and reads back as its state', () => {
     const raw = envelope(SCOPE, { conversationId: 'x' });

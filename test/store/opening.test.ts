@@ -6,7 +6,7 @@ import { createConversationStore } from '../../src/store/store';
 import type { ConversationStore, StoreState } from '../../src/store/types';
 import { ASSISTANT, GREETING, QUIET_ASSISTANT } from '../helpers/fake-client';
 import { createFakeWorld, flush, type FakeWorld } from '../helpers/fake-deps';
-import { API_BASE, openTab, reloadAfter, setup, shown } from './setup';
+import { API_BASE, openTab, ready, reloadAfter, setup, shown } from './setup';
 
 const KEY = 'assistant-chat:3f6c2a9e-8b1d-4c57-9e2a-5d7b1c0a4f10@https://api.example.test/api';
 const STORED = 'aaaaaaaa-0000-4000-8000-cccccccccccc';
@@ -224,6 +224,25 @@ describe('an API base that is not the chat API', () => {
   });
 });
 
+describe('a new visitor', () => {
+  test('opens the first conversation without a notice', async () => {
+    const { store } = await ready();
+    expect(shown(store)).toEqual([`assistant: ${GREETING}`]);
+    expect(store.notice.value).toBeNull();
+  });
+
+  test('whose store is disposed while the conversation is being created stops waiting for it', async () => {
+    const { world, store } = setup();
+    world.client.failNext('create', { kind: 'hang' });
+    let settled = false;
+    void store.start().finally(() => (settled = true));
+    await flush();
+    store.dispose();
+    await flush();
+    expect(settled).toBe(true);
+  });
+});
+
 describe('prepare()', () => {
   test('without a stored conversation does nothing', async () => {
     const { world, store } = setup();
@@ -255,6 +274,21 @@ describe('prepare()', () => {
     await Promise.all([prepared, started, again]);
     expect(world.client.requests).toHaveLength(1);
     expect(store.state.value).toEqual({ type: 'ready' });
+  });
+
+  test('while start() opens, waits for that opening', async () => {
+    const { world, store } = setup();
+    world.client.failNext('create', { kind: 'slow', ms: 500 });
+    const started = store.start();
+    let prepared = false;
+    void store.prepare().then(() => (prepared = true));
+    await world.timers.advance(499);
+    expect(prepared).toBe(false);
+    await world.timers.advance(1);
+    await started;
+    expect(prepared).toBe(true);
+    expect(shown(store)).toEqual([`assistant: ${GREETING}`]);
+    expect(world.client.calls('create')).toHaveLength(1);
   });
 
   test('twice reads once', async () => {
@@ -363,6 +397,15 @@ describe('hasConversation()', () => {
     const { world, store } = setup();
     expect(store.hasConversation()).toBe(false);
     expect(world.client.requests).toEqual([]);
+    await store.start();
+    expect(store.hasConversation()).toBe(true);
+  });
+
+  test('where storage is blocked, the conversation open in this tab counts', async () => {
+    const world = createFakeWorld();
+    world.storage.mode = 'throws';
+    const { store } = openTab(world);
+    expect(store.hasConversation()).toBe(false);
     await store.start();
     expect(store.hasConversation()).toBe(true);
   });

@@ -84,6 +84,21 @@ describe('values too big to be ours are not parsed', () => {
     expect(openTab(world).store.draft.value).toBe('"'.repeat(10_000));
   });
 
+  test('a multi-megabyte draft the first version (0.1.0) wrote is cut to its first 10,000 characters, with a notice', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', JSON.stringify({ v: 1, assistantId: ASSISTANT, apiBase: API_BASE, text: 'ab'.repeat(MEGABYTES / 2) }));
+    const { store } = openTab(world);
+    expect(store.draft.value).toBe('ab'.repeat(5000));
+    expect(store.notice.value).toBe('draft-trimmed');
+  });
+
+  test('a multi-megabyte draft with an escaped character near its start keeps the text after it', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: 'say "hi"' + 'b'.repeat(MEGABYTES) }));
+    const { store } = openTab(world);
+    expect(store.draft.value).toBe('say "hi"' + 'b'.repeat(9992));
+  });
+
   test('a multi-megabyte value that is not JSON is ignored', () => {
     const world = createFakeWorld();
     world.storage.data.set(KEY + ':draft', envelope({ text: '' }).slice(0, -3) + '\\'.repeat(MEGABYTES));
@@ -143,6 +158,20 @@ describe('a long draft', () => {
     const { store } = openTab(world);
     expect(store.draft.value).toHaveLength(10_000);
     expect(store.notice.value).toBeNull();
+  });
+
+  test('of exactly 10,000 characters, every one stored escaped, is kept whole, without a notice', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: '"'.repeat(10_000) }).replaceAll('\\"', '\\u0022'));
+    const { store } = openTab(world);
+    expect(store.draft.value).toBe('"'.repeat(10_000));
+    expect(store.notice.value).toBeNull();
+  });
+
+  test('cut keeps an emoji that stands before the cut whole', () => {
+    const world = createFakeWorld();
+    world.storage.data.set(KEY + ':draft', envelope({ text: 'I 😀 it' + 'y'.repeat(12_000) }));
+    expect(openTab(world).store.draft.value).toBe('I 😀 it' + 'y'.repeat(10_000 - 7));
   });
 
   test('restored cut is saved again as it now is', async () => {

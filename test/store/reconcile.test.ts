@@ -126,6 +126,15 @@ const cases: Case[] = [
     ambiguous: true,
   },
   {
+    name: 'two identical texts after the snapshot, the first answered twice, the second not: ambiguous and waiting',
+    snapshot: 1,
+    history: [a('Hi'), u('yes'), a('ok'), a('Anything else?'), u('yes')],
+    text: 'yes',
+    expected: 'landed-waiting',
+    index: 1,
+    ambiguous: true,
+  },
+  {
     name: 'two identical texts after the snapshot, both answered',
     snapshot: 1,
     history: [a('Hi'), u('yes'), a('ok'), u('yes'), a('ok again')],

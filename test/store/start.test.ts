@@ -315,6 +315,22 @@ describe('errors while opening', () => {
     expect(deps.warnings).toEqual([]);
   });
 
+  test('the visitor’s Retry after a balance refusal opens the same conversation again: what was said meanwhile shows, the rest keeps its place', async () => {
+    const { world, store } = setup();
+    await store.start();
+    const greeting = store.messages.value[0]!;
+    world.client.failNext('send', { kind: 'error', error: new ApiError('insufficient_balance', 'Insufficient balance', { status: 400 }) });
+    store.send('hello');
+    await flush();
+    expect(store.state.value).toMatchObject({ type: 'blocked', reason: 'no-balance' });
+    const id = store.conversationId.value!;
+    world.client.say(id, 'from another device');
+    await store.start();
+    expect(store.conversationId.value).toBe(id);
+    expect(shown(store).slice(0, 3)).toEqual([`assistant: ${GREETING}`, 'user: from another device', 'assistant: You said: from another device']);
+    expect(store.messages.value[0]).toBe(greeting);
+  });
+
   test('a free test conversation of an unfunded assistant works', async () => {
     const { store } = setup({ assistantId: UNFUNDED_ASSISTANT, type: 'test' });
     await store.start();

@@ -80,6 +80,19 @@ describe('createStorage', () => {
     expect(web.data.has('k')).toBe(false);
   });
 
+  test('a key whose write failed stays in memory for the page, even once the storage has room again', () => {
+    const web = createFakeStorage();
+    const storage = createStorage('local', () => asWebStorage(web));
+    web.mode = 'full';
+    storage.setItem('k', 'first');
+    web.mode = 'ok';
+    storage.setItem('k', 'second');
+    storage.setItem('other', 'v');
+    expect(storage.getItem('k')).toBe('second');
+    expect(web.data.has('k')).toBe(false);
+    expect(web.data.get('other')).toBe('v');
+  });
+
   test('a storage wiped by someone else reads as empty', () => {
     const web = createFakeStorage();
     const storage = createStorage('local', () => asWebStorage(web));

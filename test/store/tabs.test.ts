@@ -139,6 +139,18 @@ describe('several tabs', () => {
     expect(two.store.conversationId.value).toBe(one.store.conversationId.value);
   });
 
+  test('with storage blocked and without locks, a tab opened later joins the conversation another tab announced', async () => {
+    const world = createFakeWorld({ locks: false });
+    world.storage.mode = 'throws';
+    const one = openTab(world);
+    const two = openTab(world);
+    await one.store.start();
+    await flush();
+    await two.store.start();
+    expect(world.client.calls('create')).toHaveLength(1);
+    expect(two.store.conversationId.value).toBe(one.store.conversationId.value);
+  });
+
   test('without locks (older browsers), tabs that created at once converge on one conversation', async () => {
     const world = createFakeWorld({ locks: false });
     const [one, two] = await twoTabs(world, 'together');
@@ -161,6 +173,19 @@ describe('several tabs', () => {
     expect(two.store.notice.value).toBe('conversation-reset');
     expect(one.store.notice.value).toBeNull();
     expect(two.events).toContainEqual({ type: 'conversation', conversationId: one.store.conversationId.value });
+  });
+
+  test('"new conversation" in another tab while this one sends: the message out is offered again, the one waiting still waits', async () => {
+    const world = createFakeWorld();
+    const [one, two] = await twoTabs(world);
+    world.client.failNext('send', { kind: 'hang' });
+    two.store.send('first');
+    two.store.send('second');
+    await flush();
+    await one.store.reset();
+    await flush();
+    expect(two.store.conversationId.value).toBe(one.store.conversationId.value);
+    expect(shown(two.store)).toEqual([`assistant: ${GREETING}`, 'user: first [failed]', 'user: second [queued]']);
   });
 
   test('"new conversation" in another tab, heard before this tab’s storage shows it: this tab follows once it does', async () => {
@@ -201,6 +226,45 @@ describe('several tabs', () => {
     expect(shown(two.store)).toEqual(server);
     expect(shown(one.store)).toEqual(server);
     expect(server).toHaveLength(5);
+  });
+
+  test('a failed read after another tab’s message keeps the conversation: the next change brings this tab up to date', async () => {
+    const world = createFakeWorld();
+    const [one, two] = await twoTabs(world);
+    const conversationId = one.store.conversationId.value;
+    world.client.failNext('get', { kind: 'error', error: new ApiError('server', 'Bad gateway', { status: 502, body: 'other' }) });
+    one.store.send('first');
+    await flush();
+    expect(shown(two.store)).toEqual([`assistant: ${GREETING}`]);
+    one.store.send('second');
+    await flush();
+    expect(two.store.conversationId.value).toBe(conversationId);
+    expect(world.client.calls('create')).toHaveLength(1);
+    expect(shown(two.store)).toEqual(shown(one.store));
+    expect(shown(two.store)).toHaveLength(5);
+  });
+
+  test('a read of another tab’s message held up by a rate limit shows it while it waits, and clears it once read', async () => {
+    const world = createFakeWorld();
+    const [one, two] = await twoTabs(world);
+    world.client.failNext('get', { kind: 'rate-limited', retryAfterMs: 3000 });
+    one.store.send('hello');
+    await flush();
+    expect(two.store.state.value).toMatchObject({ type: 'ready', trouble: { kind: 'rate_limited' } });
+    await world.timers.advance(3000);
+    expect(two.store.state.value).toEqual({ type: 'ready' });
+    expect(shown(two.store)).toEqual(shown(one.store));
+  });
+
+  test('a conversation found gone after another tab’s message is replaced by a new one, with a notice', async () => {
+    const world = createFakeWorld();
+    const [one, two] = await twoTabs(world);
+    const old = one.store.conversationId.value!;
+    world.client.failNext('get', { kind: 'error', error: new ApiError('not_found', 'Conversation not found', { status: 404 }) });
+    one.store.send('first');
+    await flush();
+    expect(two.store.conversationId.value).not.toBe(old);
+    expect(two.store.notice.value).toBe('conversation-replaced');
   });
 
   test('where channels are refused (sandboxed frame), each tab still works on its own', async () => {
