@@ -295,6 +295,25 @@ describe('a reload', () => {
     expect(shown(after.store).slice(1)).toEqual(['user: typed offline', 'assistant: You said: typed offline']);
   });
 
+  test('messages waiting (offline) show as waiting after a reload, until each goes in its turn', async () => {
+    const world = createFakeWorld();
+    const before = openTab(world);
+    await before.store.start();
+    world.network.set(false);
+    before.store.send('one');
+    before.store.send('two');
+    await flush();
+    before.store.dispose();
+    world.network.set(true);
+    const after = openTab(world, {}, { tabStorage: before.deps.tabStorage });
+    world.client.failNext('send', { kind: 'slow', ms: 1000 });
+    await after.store.start();
+    await flush();
+    expect(shown(after.store).slice(1)).toEqual(['user: one [sending]', 'user: two [queued]']);
+    await world.timers.quiet();
+    expect(shown(after.store).slice(1)).toEqual(['user: one', 'assistant: You said: one', 'user: two', 'assistant: You said: two']);
+  });
+
   test('a message shown failed comes back failed after a reload: only Retry sends it again', async () => {
     const { world, after, conversationId } = await reloadAfter('refused', 'refused once');
     await after.store.start();
