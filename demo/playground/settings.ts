@@ -233,6 +233,11 @@ export function extrasProblems(settings: Pick<PlaygroundSettings, 'teaserDelay' 
   return problems;
 }
 
+/** The time before the chat opens by itself, for the widget and the snippet: as typed when it is a time; else undefined (left out). */
+export function openAfterOf(settings: Pick<PlaygroundSettings, 'openAfter'>): string | undefined {
+  return durationOf(settings.openAfter) === undefined ? undefined : settings.openAfter.trim();
+}
+
 /**
  * The teaser's delay for the widget and the snippet: as typed when it is a time other than the widget's default
  * and there is a teaser to delay; else undefined (left out).

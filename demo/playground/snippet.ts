@@ -7,7 +7,7 @@
  * left out.
  */
 import { BOOT_SETTINGS, PANEL_SETTINGS } from '../../src/config/table';
-import { DATA_LAYER, durationOf, prechatOf, startersOf, teaserDelayOf, variablesOf, visitorOf, type PlaygroundSettings } from './settings';
+import { DATA_LAYER, openAfterOf, prechatOf, startersOf, teaserDelayOf, variablesOf, visitorOf, type PlaygroundSettings } from './settings';
 
 /** Where the page tells the owner to put the script's real address. */
 export const CDN_PLACEHOLDER = 'https://YOUR-CDN/widget.js';
@@ -67,7 +67,7 @@ function settingsOf(settings: SnippetSettings, apiBase: string): Setting[] {
   if (visitor) out.push({ option: 'visitor', attribute: 'data-visitor', value: visitor });
   add('teaser', 'data-teaser', settings.teaser.trim(), '');
   add('teaserDelay', 'data-teaser-delay', teaserDelayOf(settings) ?? '', '');
-  add('openAfter', 'data-open-after', durationOf(settings.openAfter) === undefined ? '' : settings.openAfter.trim(), '');
+  add('openAfter', 'data-open-after', openAfterOf(settings) ?? '', '');
   add('analytics', 'data-analytics', settings.analytics ? DATA_LAYER : '', '');
   add('size', 'data-size', settings.size, PANEL_SETTINGS.size.default);
   add('transcript', 'data-transcript', settings.transcript, PANEL_SETTINGS.transcript.default);

@@ -5,7 +5,7 @@
  */
 import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals';
 import type { MountOptions, WidgetHandle } from '../../src/mount';
-import { STORAGE_SUFFIX } from '../../src/store/layout';
+import { STORAGE_SUFFIX, storageKey } from '../../src/store/layout';
 import { createAccount, type Account } from './account';
 import type { DataLayerLog } from './data-layer-log';
 import type { AccountAssistant } from './account-api';
@@ -18,7 +18,7 @@ import type { Scenario } from './scenarios';
 import {
   DATA_LAYER,
   defaultSettings,
-  durationOf,
+  openAfterOf,
   encodeSettings,
   parseSettings,
   prechatOf,
@@ -46,7 +46,7 @@ export interface PlaygroundDeps extends LiveWidgetDeps, InspectorDeps {
   /** What the widget pushes to the page's `dataLayer`, watched while the analytics switch is on. */
   dataLayerLog: DataLayerLog;
   /** The tab's storage, where the widget marks the teaser dismissed and the chat opened for the visit; null: out of reach. */
-  visitStorage: Pick<Storage, 'length' | 'key' | 'removeItem'> | null;
+  visitStorage: Pick<Storage, 'removeItem'> | null;
 }
 
 /** The settings that can be changed with a plain patch (variables have their own actions). */
@@ -144,7 +144,8 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     if (s.teaser.trim()) options.teaser = s.teaser.trim();
     const teaserDelay = teaserDelayOf(s);
     if (teaserDelay) options.teaserDelay = teaserDelay;
-    if (durationOf(s.openAfter) !== undefined) options.openAfter = s.openAfter.trim();
+    const openAfter = openAfterOf(s);
+    if (openAfter) options.openAfter = openAfter;
     if (s.size !== 'normal') options.size = s.size;
     if (s.transcript) options.transcript = true;
     if (s.analytics) options.analytics = DATA_LAYER;
@@ -329,7 +330,8 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     },
     runScenario,
     replayNudges() {
-      forgetVisitMarks(deps.visitStorage);
+      const shown = mountOptions.peek();
+      forgetVisitMarks(deps.visitStorage, shown && { assistantId: shown.assistantId, apiBase: apiBaseUrl.peek() });
       live.restart();
     },
     async newConversation() {
@@ -349,15 +351,13 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
   };
 }
 
-/** Removes the widget's marks of this visit (`…:teaser`, `…:opened`), of every assistant: storage out of reach keeps none. */
-function forgetVisitMarks(storage: PlaygroundDeps['visitStorage']): void {
-  const marks = [STORAGE_SUFFIX.teaser, STORAGE_SUFFIX.opened];
+/** Removes the marks of this visit (teaser dismissed, chat opened) the widget keeps for the assistant it shows, under the boot's keys. */
+function forgetVisitMarks(storage: PlaygroundDeps['visitStorage'], shown: { assistantId: string; apiBase: string } | null): void {
+  if (!storage || !shown) return;
+  const key = storageKey(shown.assistantId, shown.apiBase);
   try {
-    if (!storage) return;
-    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
-    for (const key of keys) {
-      if (key?.startsWith('assistant-chat:') && marks.some((mark) => key.endsWith(mark))) storage.removeItem(key);
-    }
+    storage.removeItem(key + STORAGE_SUFFIX.teaser);
+    storage.removeItem(key + STORAGE_SUFFIX.opened);
   } catch {
     // Blocked storage holds no marks to forget.
   }
